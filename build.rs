@@ -1,0 +1,111 @@
+//! Builds the C++ layer: the cxx bridge and the launchers with cxx-build, and with feature
+//! `cuda` the CUDA sources under cpp/cuda with nvcc (through the cc crate's CUDA support),
+//! linking the CUDA runtime statically.
+
+use std::env;
+use std::path::{Path, PathBuf};
+
+/// C++ sources of the bridge side, compiled by the host compiler.
+const CPP_SOURCES: &[&str] = &[
+    "cpp/array.cc",
+    "cpp/backend.cc",
+    "cpp/errors.cc",
+    "cpp/validate.cc",
+    "cpp/gumbel_max_sample.cc",
+    "cpp/fused_sample_rejection.cc",
+    "cpp/noise_hooks.cc",
+];
+
+/// CUDA sources, compiled by nvcc with feature `cuda`.
+const CUDA_SOURCES: &[&str] = &["cpp/cuda/cuda_probe.cu"];
+
+/// Machine code built for each CUDA source: Hopper (H100/H200) and Ampere.
+const CUDA_ARCHS: &[&str] = &["sm_90", "sm_80"];
+
+/// The pinned PyPI wheels that provide nvcc, for the error message.
+const CUDA_WHEELS: &str = "nvidia-cuda-nvcc==13.0.88 nvidia-nvvm==13.0.88 \
+     nvidia-cuda-crt==13.0.88 nvidia-cuda-runtime==13.0.96 nvidia-cuda-cccl==13.0.85";
+
+fn main() {
+    println!("cargo:rerun-if-changed=cpp");
+    println!("cargo:rerun-if-changed=src/bridge.rs");
+    println!("cargo:rerun-if-env-changed=NVCC");
+    println!("cargo:rerun-if-env-changed=CUDA_HOME");
+
+    let cuda = env::var_os("CARGO_FEATURE_CUDA").is_some();
+    let mut bridge = cxx_build::bridge("src/bridge.rs");
+    bridge
+        .files(CPP_SOURCES)
+        .std("c++17")
+        // No contraction of a * b + c into fma: every fma of the noise path is written out.
+        .flag_if_supported("-ffp-contract=off")
+        .flag_if_supported("-Wall");
+    if cuda {
+        bridge.define("TOKENPICK_CUDA", None);
+    }
+    bridge.compile("tokenpick_core_bridge");
+
+    if cuda {
+        build_cuda();
+    }
+}
+
+/// Compiles cpp/cuda with nvcc and links cudart statically.
+fn build_cuda() {
+    let nvcc = find_nvcc().unwrap_or_else(|| {
+        panic!(
+            "feature `cuda` needs nvcc and it was not found (looked at $NVCC, $CUDA_HOME/bin/nvcc \
+             and PATH). Install the CUDA toolkit, or from PyPI: `pip install {CUDA_WHEELS}`, then \
+             set NVCC=<site-packages>/nvidia/cu13/bin/nvcc"
+        )
+    });
+    let cuda_root = nvcc
+        .parent()
+        .and_then(Path::parent)
+        .map(Path::to_path_buf)
+        .unwrap_or_default();
+
+    let mut build = cc::Build::new();
+    build
+        .cuda(true)
+        .compiler(&nvcc)
+        .cudart("static")
+        .files(CUDA_SOURCES)
+        .flag("-std=c++17")
+        .flag("-O3")
+        .flag("-fmad=false");
+    for arch in CUDA_ARCHS {
+        let number = arch.trim_start_matches("sm_");
+        build.flag(format!("-gencode=arch=compute_{number},code={arch}"));
+    }
+    build.compile("tokenpick_cuda");
+
+    for lib in ["lib", "lib64", "lib/x64"] {
+        let dir = cuda_root.join(lib);
+        if dir.join("libcudart_static.a").exists() {
+            println!("cargo:rustc-link-search=native={}", dir.display());
+        }
+    }
+    println!("cargo:rustc-link-lib=static=cudart_static");
+    for system in ["dl", "rt", "pthread"] {
+        println!("cargo:rustc-link-lib={system}");
+    }
+}
+
+/// nvcc from $NVCC, $CUDA_HOME/bin or PATH.
+fn find_nvcc() -> Option<PathBuf> {
+    if let Some(path) = env::var_os("NVCC").map(PathBuf::from) {
+        return path.exists().then_some(path);
+    }
+    if let Some(home) = env::var_os("CUDA_HOME") {
+        let path = Path::new(&home).join("bin/nvcc");
+        if path.exists() {
+            return Some(path);
+        }
+    }
+    env::var_os("PATH").and_then(|paths| {
+        env::split_paths(&paths)
+            .map(|dir| dir.join("nvcc"))
+            .find(|candidate| candidate.exists())
+    })
+}

@@ -1,0 +1,46 @@
+#include "tokenpick-core/cpp/backend.h"
+
+#include "tokenpick-core/cpp/bridge.h"
+#include "tokenpick-core/src/bridge.rs.h"
+
+#if defined(TOKENPICK_CUDA)
+#include "tokenpick-core/cpp/cuda/cuda_probe.h"
+#endif
+
+namespace tokenpick {
+
+namespace {
+
+ResolvedBackend resolve_backend() {
+#if defined(TOKENPICK_CUDA)
+  if (cuda_device_count() > 0) return ResolvedBackend::Cuda;
+#endif
+  return ResolvedBackend::None;
+}
+
+}  // namespace
+
+ResolvedBackend resolved_backend() {
+  static const ResolvedBackend backend = resolve_backend();
+  return backend;
+}
+
+GpuKernelBackend gpu_kernel_backend() {
+  switch (resolved_backend()) {
+    case ResolvedBackend::Metal:
+      return GpuKernelBackend::Metal;
+    case ResolvedBackend::Cuda:
+      return GpuKernelBackend::Cuda;
+    case ResolvedBackend::Rocm:
+      return GpuKernelBackend::Rocm;
+    case ResolvedBackend::None:
+      break;
+  }
+  return GpuKernelBackend::None;
+}
+
+bool custom_kernels_available() {
+  return gumbel_max_sample_supported() || fused_sample_rejection_supported();
+}
+
+}  // namespace tokenpick

@@ -1,0 +1,20 @@
+// Asks the CUDA runtime how many devices it sees. Without a GPU the runtime answers an error
+// (cudaErrorInsufficientDriver, 35, or cudaErrorNoDevice) rather than a zero count: any error
+// or a zero count means "no device", so the backend resolves to None.
+#include <cuda_runtime.h>
+
+#include "cuda_probe.h"
+
+namespace tokenpick {
+
+int cuda_device_count() {
+  int count = 0;
+  const cudaError_t status = cudaGetDeviceCount(&count);
+  if (status != cudaSuccess) {
+    cudaGetLastError();  // clear the sticky error so later calls start clean
+    return 0;
+  }
+  return count;
+}
+
+}  // namespace tokenpick

@@ -1,0 +1,9 @@
+// Plain-C++ view of the CUDA runtime probe, compiled by nvcc in cuda_probe.cu.
+#pragma once
+
+namespace tokenpick {
+
+/// Number of CUDA devices; 0 when the runtime answers any error (e.g. 35, no driver).
+int cuda_device_count();
+
+}  // namespace tokenpick

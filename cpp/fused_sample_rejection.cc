@@ -1,0 +1,70 @@
+// Launcher of the dual-pivot rejection kernel (top-k / top-p / min-p): validate, refuse when
+// the resolved backend has no port, then dispatch through the port table. The deferred forms
+// enqueue on the logits' stream and return without waiting.
+#include "tokenpick-core/cpp/bridge.h"
+#include "tokenpick-core/cpp/ports.h"
+#include "tokenpick-core/cpp/validate.h"
+#include "tokenpick-core/src/bridge.rs.h"
+
+namespace tokenpick {
+
+namespace {
+
+constexpr const char* kEntry = "fused_sample_rejection";
+constexpr const char* kDeferredEntry = "fused_sample_rejection_deferred";
+constexpr const char* kFallback = "argpartition";
+
+std::unique_ptr<Array> launch(const char* entry, const Array& logits,
+                              rust::Slice<const RowParams> params, std::uint64_t step,
+                              std::uint32_t max_rounds, Convention convention, bool deferred) {
+  validate_logits(entry, logits);
+  validate_row_params(entry, logits, params);
+  validate_max_rounds(entry, max_rounds);
+  const RejectionPort port = select_port_or_refuse(fused_sample_rejection_ports(), entry, kFallback);
+  return port(logits, params, step, max_rounds, convention, deferred);
+}
+
+}  // namespace
+
+const PortTable<RejectionPort>& fused_sample_rejection_ports() {
+  static const PortTable<RejectionPort> table = {/*metal=*/nullptr, /*cuda=*/nullptr,
+                                                 /*rocm=*/nullptr};
+  return table;
+}
+
+bool fused_sample_rejection_supported() { return port_supported(fused_sample_rejection_ports()); }
+
+std::unique_ptr<Array> fused_sample_rejection_rows(const Array& logits,
+                                                   rust::Slice<const RowParams> params,
+                                                   std::uint64_t step, std::uint32_t max_rounds,
+                                                   Convention convention) {
+  return launch(kEntry, logits, params, step, max_rounds, convention, false);
+}
+
+std::unique_ptr<Array> fused_sample_rejection_rows_deferred(const Array& logits,
+                                                            rust::Slice<const RowParams> params,
+                                                            std::uint64_t step,
+                                                            std::uint32_t max_rounds,
+                                                            Convention convention) {
+  return launch(kDeferredEntry, logits, params, step, max_rounds, convention, true);
+}
+
+std::unique_ptr<Array> fused_sample_rejection(const Array& logits, float temperature,
+                                              std::uint32_t top_k, float top_p, float min_p,
+                                              std::uint32_t max_rounds, std::uint64_t seed,
+                                              std::uint64_t step) {
+  const RowParams one{temperature, top_k, top_p, min_p, seed};
+  return fused_sample_rejection_rows(logits, rust::Slice<const RowParams>(&one, 1), step,
+                                     max_rounds, Convention::TemperatureFirst);
+}
+
+std::unique_ptr<Array> fused_sample_rejection_deferred(const Array& logits, float temperature,
+                                                       std::uint32_t top_k, float top_p,
+                                                       float min_p, std::uint32_t max_rounds,
+                                                       std::uint64_t seed, std::uint64_t step) {
+  const RowParams one{temperature, top_k, top_p, min_p, seed};
+  return fused_sample_rejection_rows_deferred(logits, rust::Slice<const RowParams>(&one, 1), step,
+                                              max_rounds, Convention::TemperatureFirst);
+}
+
+}  // namespace tokenpick

@@ -1,0 +1,38 @@
+// Launcher of the Gumbel-max kernel: validate, refuse when the resolved backend has no port,
+// then dispatch through the port table.
+#include "tokenpick-core/cpp/bridge.h"
+#include "tokenpick-core/cpp/ports.h"
+#include "tokenpick-core/cpp/validate.h"
+#include "tokenpick-core/src/bridge.rs.h"
+
+namespace tokenpick {
+
+namespace {
+constexpr const char* kEntry = "gumbel_max_sample";
+constexpr const char* kFallback = "categorical";
+}  // namespace
+
+const PortTable<GumbelPort>& gumbel_max_sample_ports() {
+  static const PortTable<GumbelPort> table = {/*metal=*/nullptr, /*cuda=*/nullptr,
+                                              /*rocm=*/nullptr};
+  return table;
+}
+
+bool gumbel_max_sample_supported() { return port_supported(gumbel_max_sample_ports()); }
+
+std::unique_ptr<Array> gumbel_max_sample_rows(const Array& logits,
+                                              rust::Slice<const RowParams> params,
+                                              std::uint64_t step) {
+  validate_logits(kEntry, logits);
+  validate_row_params(kEntry, logits, params);
+  const GumbelPort port = select_port_or_refuse(gumbel_max_sample_ports(), kEntry, kFallback);
+  return port(logits, params, step);
+}
+
+std::unique_ptr<Array> gumbel_max_sample(const Array& logits, float temperature,
+                                         std::uint64_t seed, std::uint64_t step) {
+  const RowParams one{temperature, 0, 1.0f, 0.0f, seed};
+  return gumbel_max_sample_rows(logits, rust::Slice<const RowParams>(&one, 1), step);
+}
+
+}  // namespace tokenpick

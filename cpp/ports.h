@@ -1,0 +1,30 @@
+// The port tables of the two kernels. A backend's port is filled only where that backend's
+// kernels are compiled in; an empty slot is a refusal, never an abort.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+
+#include "rust/cxx.h"
+#include "tokenpick-core/cpp/array.h"
+#include "tokenpick-core/cpp/port_table.h"
+
+namespace tokenpick {
+
+struct RowParams;
+enum class Convention : std::uint8_t;
+
+/// Gumbel-max: one token per row (u32 [rows, 1]).
+using GumbelPort = std::unique_ptr<Array> (*)(const Array& logits,
+                                              rust::Slice<const RowParams> params,
+                                              std::uint64_t step);
+/// Dual-pivot rejection: u32 [rows, 2] of (token, ok). `deferred` enqueues without waiting.
+using RejectionPort = std::unique_ptr<Array> (*)(const Array& logits,
+                                                 rust::Slice<const RowParams> params,
+                                                 std::uint64_t step, std::uint32_t max_rounds,
+                                                 Convention convention, bool deferred);
+
+const PortTable<GumbelPort>& gumbel_max_sample_ports();
+const PortTable<RejectionPort>& fused_sample_rejection_ports();
+
+}  // namespace tokenpick

@@ -1,0 +1,37 @@
+//! Backend resolution and the kernels' support predicates, read from the C++ port tables.
+
+use crate::bridge::ffi;
+pub use crate::bridge::ffi::GpuKernelBackend;
+
+/// The GPU backend resolved once at run time among those compiled in (`None` without a device).
+pub fn gpu_kernel_backend() -> GpuKernelBackend {
+    ffi::gpu_kernel_backend()
+}
+
+/// True when any kernel has a port for the resolved backend.
+pub fn custom_kernels_available() -> bool {
+    ffi::custom_kernels_available()
+}
+
+/// True when the Gumbel-max kernel has a port for the resolved backend.
+pub fn gumbel_max_sample_supported() -> bool {
+    ffi::gumbel_max_sample_supported()
+}
+
+/// True when the dual-pivot rejection kernel has a port for the resolved backend.
+pub fn fused_sample_rejection_supported() -> bool {
+    ffi::fused_sample_rejection_supported()
+}
+
+impl std::fmt::Display for GpuKernelBackend {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let name = match *self {
+            GpuKernelBackend::None => "none",
+            GpuKernelBackend::Metal => "metal",
+            GpuKernelBackend::Cuda => "cuda",
+            GpuKernelBackend::Rocm => "rocm",
+            _ => "unknown",
+        };
+        f.write_str(name)
+    }
+}

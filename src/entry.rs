@@ -1,0 +1,169 @@
+//! Safe wrappers of the kernel entry points. Each returns the typed [`Error`]: the refusal of a
+//! backend without a port is [`Error::NoKernelPort`], never a panic or an abort.
+
+use crate::array::Array;
+use crate::bridge::ffi;
+pub use crate::bridge::ffi::{Convention, RowParams};
+use crate::error::Error;
+
+/// Round cap the rejection kernel uses unless told otherwise.
+pub const DEFAULT_MAX_ROUNDS: u32 = 32;
+
+/// The rejection kernel's result: a token and an ok flag per row. A row whose flag is false
+/// hit the round cap; the sampler resolves it through the argpartition fallback.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RejectionSample {
+    /// One token per row (meaningful only where `ok`).
+    pub tokens: Vec<u32>,
+    /// Whether the row finished within the round cap.
+    pub ok: Vec<bool>,
+}
+
+impl RejectionSample {
+    /// Reads a u32 `[rows, 2]` array of (token, ok) pairs.
+    pub fn from_array(array: &Array) -> Result<Self, Error> {
+        let words = array.to_host_u32()?;
+        if array.cols() != 2 {
+            return Err(Error::invalid(
+                "fused_sample_rejection",
+                "output",
+                format!(
+                    "expected [rows, 2], got [{}, {}]",
+                    array.rows(),
+                    array.cols()
+                ),
+            ));
+        }
+        let tokens = words.chunks_exact(2).map(|pair| pair[0]).collect();
+        let ok = words.chunks_exact(2).map(|pair| pair[1] != 0).collect();
+        Ok(RejectionSample { tokens, ok })
+    }
+}
+
+/// A rejection call enqueued on the logits' stream; [`DeferredSample::resolve`] waits for it.
+#[derive(Debug)]
+pub struct DeferredSample {
+    output: Array,
+}
+
+impl DeferredSample {
+    /// The device-resident `[rows, 2]` output, for callers that keep it on the device.
+    pub fn output(&self) -> &Array {
+        &self.output
+    }
+
+    /// Waits for the stream and reads the tokens and flags back.
+    pub fn resolve(self) -> Result<RejectionSample, Error> {
+        RejectionSample::from_array(&self.output)
+    }
+}
+
+/// Gumbel-max with one temperature and seed for all rows: u32 `[rows, 1]`.
+pub fn gumbel_max_sample(
+    logits: &Array,
+    temperature: f32,
+    seed: u64,
+    step: u64,
+) -> Result<Array, Error> {
+    Array::from_ffi(ffi::gumbel_max_sample(
+        logits.as_ffi(),
+        temperature,
+        seed,
+        step,
+    )?)
+}
+
+/// Gumbel-max with per-row temperature and seed (`params`: one per row, or one for all).
+pub fn gumbel_max_sample_rows(
+    logits: &Array,
+    params: &[RowParams],
+    step: u64,
+) -> Result<Array, Error> {
+    Array::from_ffi(ffi::gumbel_max_sample_rows(logits.as_ffi(), params, step)?)
+}
+
+/// Dual-pivot rejection with one parameter set for all rows.
+#[allow(clippy::too_many_arguments)]
+pub fn fused_sample_rejection(
+    logits: &Array,
+    temperature: f32,
+    top_k: u32,
+    top_p: f32,
+    min_p: f32,
+    max_rounds: u32,
+    seed: u64,
+    step: u64,
+) -> Result<RejectionSample, Error> {
+    let output = Array::from_ffi(ffi::fused_sample_rejection(
+        logits.as_ffi(),
+        temperature,
+        top_k,
+        top_p,
+        min_p,
+        max_rounds,
+        seed,
+        step,
+    )?)?;
+    RejectionSample::from_array(&output)
+}
+
+/// Dual-pivot rejection with per-row parameters.
+pub fn fused_sample_rejection_rows(
+    logits: &Array,
+    params: &[RowParams],
+    step: u64,
+    max_rounds: u32,
+    convention: Convention,
+) -> Result<RejectionSample, Error> {
+    let output = Array::from_ffi(ffi::fused_sample_rejection_rows(
+        logits.as_ffi(),
+        params,
+        step,
+        max_rounds,
+        convention,
+    )?)?;
+    RejectionSample::from_array(&output)
+}
+
+/// As [`fused_sample_rejection`], enqueued without waiting.
+#[allow(clippy::too_many_arguments)]
+pub fn fused_sample_rejection_deferred(
+    logits: &Array,
+    temperature: f32,
+    top_k: u32,
+    top_p: f32,
+    min_p: f32,
+    max_rounds: u32,
+    seed: u64,
+    step: u64,
+) -> Result<DeferredSample, Error> {
+    let output = Array::from_ffi(ffi::fused_sample_rejection_deferred(
+        logits.as_ffi(),
+        temperature,
+        top_k,
+        top_p,
+        min_p,
+        max_rounds,
+        seed,
+        step,
+    )?)?;
+    Ok(DeferredSample { output })
+}
+
+/// As [`fused_sample_rejection_rows`], enqueued without waiting.
+pub fn fused_sample_rejection_rows_deferred(
+    logits: &Array,
+    params: &[RowParams],
+    step: u64,
+    max_rounds: u32,
+    convention: Convention,
+) -> Result<DeferredSample, Error> {
+    let output = Array::from_ffi(ffi::fused_sample_rejection_rows_deferred(
+        logits.as_ffi(),
+        params,
+        step,
+        max_rounds,
+        convention,
+    )?)?;
+    Ok(DeferredSample { output })
+}
