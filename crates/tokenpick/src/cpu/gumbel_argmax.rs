@@ -1,0 +1,215 @@
+//! Gumbel-max over a row, optionally restricted to `{i : f_i >= threshold}`:
+//! the token is `argmax_i fma(z_i, 1/T, g_i)` with the DESIGN noise `g_i`, lowest index on
+//! ties. Two exact skips leave the winner bit-identical to the full computation:
+//! - a chunk whose best scaled logit is more than the noise's range below the best score so
+//!   far cannot win, and needs no Philox;
+//! - token x beats best b only if u > exp(-exp(x - b)) >= 1 - exp(x - b), so when
+//!   `1 - u >= T` (T an upper bound of exp(x - b + rounding slack)) it needs no logarithm.
+//!   `1 - u` is exact for every uniform, so the test never rejects a winner.
+
+use tokenpick_core::noise::{GUMBEL_NOISE_MAX, gumbel_from_bits, gumbel_noise, uniform_from_bits};
+use tokenpick_core::philox::{DOMAIN_GUMBEL, philox_blocks, seed_key};
+
+use super::exp::exp_upper_bound;
+use super::row_spec::RowSpec;
+
+/// Tokens per chunk: 8 Philox blocks of 4 words.
+const CHUNK: usize = 32;
+/// Philox blocks per chunk.
+const BLOCKS: usize = CHUNK / 4;
+/// A chunk is skipped when its best scaled logit plus this is below the best score.
+const CHUNK_SKIP_SPAN: f32 = GUMBEL_NOISE_MAX + 0.125;
+/// Relative slack for the rounding of `z * r`, of `x - b` and of the fused score.
+const RELATIVE_SLACK: f32 = 1.0 / 1_048_576.0;
+/// Absolute slack for the rounding of the noise itself.
+const ABSOLUTE_SLACK: f32 = 1.0 / 4096.0;
+
+/// Which tokens may be drawn.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(crate) enum Keep {
+    /// Every token.
+    All,
+    /// Tokens whose filter value (see [`RowSpec::filter_value`]) is at least this.
+    AtLeast(f32),
+}
+
+impl Keep {
+    #[inline(always)]
+    fn keeps(self, spec: &RowSpec, z: f32) -> bool {
+        match self {
+            Keep::All => true,
+            Keep::AtLeast(threshold) => spec.filter_value(z) >= threshold,
+        }
+    }
+}
+
+/// The outcome of a draw.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Draw {
+    /// The drawn token.
+    Token(u32),
+    /// A logit is NaN.
+    Nan,
+    /// No kept token has positive probability.
+    Empty,
+}
+
+/// Gumbel-max over the kept tokens of `z`; kept `+inf` scaled logits share the mass equally.
+pub(crate) fn gumbel_argmax(z: &[f32], spec: &RowSpec, keep: Keep) -> Draw {
+    match finite_gumbel_argmax(z, spec, keep) {
+        FiniteDraw::Token(token) => Draw::Token(token),
+        FiniteDraw::Nan => Draw::Nan,
+        FiniteDraw::Empty => Draw::Empty,
+        FiniteDraw::PositiveInfinity => infinite_gumbel_argmax(z, spec, keep),
+    }
+}
+
+enum FiniteDraw {
+    Token(u32),
+    Nan,
+    Empty,
+    PositiveInfinity,
+}
+
+fn finite_gumbel_argmax(z: &[f32], spec: &RowSpec, keep: Keep) -> FiniteDraw {
+    let key = seed_key(spec.seed);
+    let r = spec.r;
+    let mut best = f32::NEG_INFINITY;
+    let mut best_index: Option<u32> = None;
+    for (chunk_index, chunk) in z.chunks(CHUNK).enumerate() {
+        let base = chunk_index * CHUNK;
+        let mut logits = [f32::NEG_INFINITY; CHUNK];
+        logits[..chunk.len()].copy_from_slice(chunk);
+
+        let mut scaled = [f32::NEG_INFINITY; CHUNK];
+        let mut has_nan = false;
+        for j in 0..CHUNK {
+            has_nan |= logits[j].is_nan();
+            let x = logits[j] * r;
+            scaled[j] = if keep.keeps(spec, logits[j]) { x } else { f32::NEG_INFINITY };
+        }
+        if has_nan {
+            return FiniteDraw::Nan;
+        }
+        let chunk_max = scaled.iter().fold(f32::NEG_INFINITY, |m, &x| m.max(x));
+        if chunk_max == f32::INFINITY {
+            return FiniteDraw::PositiveInfinity;
+        }
+        if chunk_max == f32::NEG_INFINITY
+            || chunk_max + CHUNK_SKIP_SPAN + chunk_max.abs() * RELATIVE_SLACK < best
+        {
+            continue;
+        }
+
+        let words = philox_blocks::<BLOCKS>((base / 4) as u32, spec.step, DOMAIN_GUMBEL, key);
+        // A finite stand-in for -inf keeps x - b and the slack finite.
+        let b = best.max(f32::MIN);
+        let mut candidate = [false; CHUNK];
+        for j in 0..CHUNK {
+            let one_minus_u = 1.0 - uniform_from_bits(words[j % 4][j / 4]);
+            let x = scaled[j];
+            let slack = (x.abs() + b.abs()) * RELATIVE_SLACK + ABSOLUTE_SLACK;
+            candidate[j] = one_minus_u < exp_upper_bound((x - b) + slack);
+        }
+        for j in 0..CHUNK {
+            if !candidate[j] || scaled[j] == f32::NEG_INFINITY {
+                continue;
+            }
+            let score = logits[j].mul_add(r, gumbel_from_bits(words[j % 4][j / 4]));
+            if score > best {
+                best = score;
+                best_index = Some((base + j) as u32);
+            }
+        }
+    }
+    best_index.map_or(FiniteDraw::Empty, FiniteDraw::Token)
+}
+
+/// The kept tokens whose scaled logit is `+inf` share the mass equally: the largest noise wins.
+fn infinite_gumbel_argmax(z: &[f32], spec: &RowSpec, keep: Keep) -> Draw {
+    let mut best = f32::NEG_INFINITY;
+    let mut best_index = None;
+    for (i, &logit) in z.iter().enumerate() {
+        if logit * spec.r != f32::INFINITY || !keep.keeps(spec, logit) {
+            continue;
+        }
+        let g = gumbel_noise(spec.seed, spec.step, i as u64);
+        if best_index.is_none() || g > best {
+            best = g;
+            best_index = Some(i as u32);
+        }
+    }
+    best_index.map_or(Draw::Empty, Draw::Token)
+}
+
+/// The full computation without skips, for tests of the skips' exactness.
+#[cfg(test)]
+pub(crate) fn gumbel_argmax_unfiltered(z: &[f32], spec: &RowSpec) -> Option<u32> {
+    let mut best = f32::NEG_INFINITY;
+    let mut best_index = None;
+    for (i, &logit) in z.iter().enumerate() {
+        let score = logit.mul_add(spec.r, gumbel_noise(spec.seed, spec.step, i as u64));
+        if score > best {
+            best = score;
+            best_index = Some(i as u32);
+        }
+    }
+    best_index
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use tokenpick_core::Convention;
+
+    fn spec(temperature: f32, seed: u64) -> RowSpec {
+        RowSpec::new(1.0 / temperature, Convention::TemperatureFirst, seed, 11)
+    }
+
+    /// Deterministic pseudo-normal logits (sum of uniforms) of a given spread.
+    fn logits(vocab: usize, sigma: f32, salt: u64) -> Vec<f32> {
+        (0..vocab)
+            .map(|i| {
+                let w = tokenpick_core::philox::philox4x32_10([i as u32, salt as u32, 9, 9], [3, 4]);
+                let s: f32 = w.iter().map(|&x| x as f32 / u32::MAX as f32).sum::<f32>() - 2.0;
+                s * sigma * 1.7
+            })
+            .collect()
+    }
+
+    #[test]
+    fn skips_never_change_the_winner() {
+        let mut rows = 0;
+        for (vocab, sigma) in [(1000, 1.0), (4099, 3.0), (777, 6.0), (33, 0.1), (50_000, 2.0)] {
+            for seed in 0..60u64 {
+                for temperature in [0.3, 1.0, 2.5] {
+                    let z = logits(vocab, sigma, seed);
+                    let s = spec(temperature, seed * 7919 + vocab as u64);
+                    let fast = gumbel_argmax(&z, &s, Keep::All);
+                    assert_eq!(fast, Draw::Token(gumbel_argmax_unfiltered(&z, &s).unwrap()));
+                    rows += 1;
+                }
+            }
+        }
+        assert_eq!(rows, 900);
+    }
+
+    #[test]
+    fn nan_and_masked_rows_are_reported() {
+        let s = spec(1.0, 1);
+        assert_eq!(gumbel_argmax(&[0.0, f32::NAN, 1.0], &s, Keep::All), Draw::Nan);
+        assert_eq!(gumbel_argmax(&[f32::NEG_INFINITY; 40], &s, Keep::All), Draw::Empty);
+        assert_eq!(gumbel_argmax(&[0.0, 1.0, 2.0], &s, Keep::AtLeast(5.0)), Draw::Empty);
+    }
+
+    #[test]
+    fn infinite_logits_take_all_the_mass() {
+        let mut z = vec![0.0f32; 100];
+        z[10] = f32::INFINITY;
+        z[70] = f32::INFINITY;
+        for seed in 0..200 {
+            let drawn = gumbel_argmax(&z, &spec(1.0, seed), Keep::All);
+            assert!(matches!(drawn, Draw::Token(10) | Draw::Token(70)), "{drawn:?}");
+        }
+    }
+}
