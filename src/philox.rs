@@ -124,3 +124,34 @@ mod tests {
         }
     }
 }
+
+/// Blocks per call of the eight-wide forms.
+pub const WIDE_BLOCKS: usize = 8;
+
+/// Words of eight consecutive blocks in token order: `out[4 * j + w]` is word `w` of block
+/// `first_block + j`, i.e. the word of token `4 * first_block + 4 * j + w`.
+#[inline(always)]
+pub fn philox_words8(first_block: u32, step: u64, domain: u32, key: [u32; 2], out: &mut [u32; 32]) {
+    let lanes = philox_blocks::<WIDE_BLOCKS>(first_block, step, domain, key);
+    for block in 0..WIDE_BLOCKS {
+        for word in 0..4 {
+            out[4 * block + word] = lanes[word][block];
+        }
+    }
+}
+
+#[cfg(test)]
+mod words_tests {
+    use super::*;
+
+    #[test]
+    fn token_order_words_match_the_scalar_form() {
+        let key = seed_key(99);
+        let mut words = [0u32; 32];
+        philox_words8(5, 77, DOMAIN_GUMBEL, key, &mut words);
+        for (t, &word) in words.iter().enumerate() {
+            let token = 20 + t as u64;
+            assert_eq!(word, philox4x32_10(counter_for(token, 77, DOMAIN_GUMBEL), key)[t % 4]);
+        }
+    }
+}

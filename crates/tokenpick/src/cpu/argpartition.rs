@@ -6,6 +6,7 @@
 use tokenpick_core::noise::gumbel_noise;
 
 use super::gumbel_argmax::{Draw, Keep, gumbel_argmax};
+use super::reduce::row_max;
 use super::row_spec::{RowFault, RowSpec};
 use super::scratch::Scratch;
 use super::top_k::top_k_candidates;
@@ -22,9 +23,7 @@ pub(crate) fn sample_filtered(
     spec: &RowSpec,
     scratch: &mut Scratch,
 ) -> Result<u32, RowFault> {
-    let (f_max, has_nan) = z.iter().fold((f32::NEG_INFINITY, false), |(m, nan), &logit| {
-        (m.max(spec.filter_value(logit)), nan | logit.is_nan())
-    });
+    let (f_max, has_nan) = row_max(z, |logit| spec.filter_value(logit));
     if has_nan {
         return Err(RowFault::Nan);
     }

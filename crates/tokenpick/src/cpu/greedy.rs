@@ -1,23 +1,19 @@
 //! Greedy: the index of the largest logit, lowest index on ties.
 
 use super::RowFault;
+use super::reduce::row_max;
 
-/// Argmax of `z`; NaN or an all -inf row is a fault.
+/// Argmax of `z`; NaN or an all -inf row is a fault. Two passes (a vectorised maximum, then
+/// the first position holding it) beat one pass whose compare chain is serial.
 pub(crate) fn greedy_argmax(z: &[f32]) -> Result<u32, RowFault> {
-    let mut best = f32::NEG_INFINITY;
-    let mut best_index = None;
-    let mut has_nan = false;
-    for (i, &value) in z.iter().enumerate() {
-        has_nan |= value.is_nan();
-        if value > best {
-            best = value;
-            best_index = Some(i as u32);
-        }
-    }
+    let (best, has_nan) = row_max(z, |v| v);
     if has_nan {
         return Err(RowFault::Nan);
     }
-    best_index.ok_or(RowFault::AllMasked)
+    if best == f32::NEG_INFINITY {
+        return Err(RowFault::AllMasked);
+    }
+    z.iter().position(|&v| v == best).map(|i| i as u32).ok_or(RowFault::AllMasked)
 }
 
 #[cfg(test)]

@@ -8,21 +8,49 @@
 //!   `1 - u` is exact for every uniform, so the test never rejects a winner.
 
 use tokenpick_core::noise::{GUMBEL_NOISE_MAX, gumbel_from_bits, gumbel_noise, uniform_from_bits};
-use tokenpick_core::philox::{DOMAIN_GUMBEL, philox_blocks, seed_key};
+use tokenpick_core::philox::{DOMAIN_GUMBEL, WIDE_BLOCKS, philox_words8, seed_key};
 
 use super::exp::exp_upper_bound;
+use super::reduce::chunk_max;
 use super::row_spec::RowSpec;
 
 /// Tokens per chunk: 8 Philox blocks of 4 words.
 const CHUNK: usize = 32;
 /// Philox blocks per chunk.
-const BLOCKS: usize = CHUNK / 4;
+const BLOCKS: usize = WIDE_BLOCKS;
+const _: () = assert!(CHUNK == 4 * BLOCKS);
 /// A chunk is skipped when its best scaled logit plus this is below the best score.
 const CHUNK_SKIP_SPAN: f32 = GUMBEL_NOISE_MAX + 0.125;
 /// Relative slack for the rounding of `z * r`, of `x - b` and of the fused score.
 const RELATIVE_SLACK: f32 = 1.0 / 1_048_576.0;
 /// Absolute slack for the rounding of the noise itself.
 const ABSOLUTE_SLACK: f32 = 1.0 / 4096.0;
+
+/// Eight Philox blocks of the Gumbel domain at once, as words in token order.
+type WidePhilox = fn(u32, u64, [u32; 2], &mut [u32; CHUNK]);
+
+/// The portable form (the compiler vectorises what it can).
+fn portable_philox(first_block: u32, step: u64, key: [u32; 2], out: &mut [u32; CHUNK]) {
+    philox_words8(first_block, step, DOMAIN_GUMBEL, key, out)
+}
+
+/// The AVX2 form; selected only after the run-time feature check.
+#[cfg(target_arch = "x86_64")]
+fn avx2_philox(first_block: u32, step: u64, key: [u32; 2], out: &mut [u32; CHUNK]) {
+    // SAFETY: selected by `wide_philox` only when the CPU has AVX2.
+    unsafe { super::philox_avx2::philox_words8_avx2(first_block, step, DOMAIN_GUMBEL, key, out) }
+}
+
+/// The fastest generator this CPU runs. The body below is instantiated once and calls it per
+/// 32 tokens: two inlined instantiations of the body crash LLVM 22's register allocator
+/// (rustc 1.95.0, opt-level 3).
+fn wide_philox() -> WidePhilox {
+    #[cfg(target_arch = "x86_64")]
+    if super::simd::has_avx2() {
+        return avx2_philox;
+    }
+    portable_philox
+}
 
 /// Which tokens may be drawn.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -72,6 +100,7 @@ enum FiniteDraw {
 }
 
 fn finite_gumbel_argmax(z: &[f32], spec: &RowSpec, keep: Keep) -> FiniteDraw {
+    let philox = wide_philox();
     let key = seed_key(spec.seed);
     let r = spec.r;
     let mut best = f32::NEG_INFINITY;
@@ -91,7 +120,7 @@ fn finite_gumbel_argmax(z: &[f32], spec: &RowSpec, keep: Keep) -> FiniteDraw {
         if has_nan {
             return FiniteDraw::Nan;
         }
-        let chunk_max = scaled.iter().fold(f32::NEG_INFINITY, |m, &x| m.max(x));
+        let chunk_max = chunk_max(&scaled);
         if chunk_max == f32::INFINITY {
             return FiniteDraw::PositiveInfinity;
         }
@@ -101,21 +130,26 @@ fn finite_gumbel_argmax(z: &[f32], spec: &RowSpec, keep: Keep) -> FiniteDraw {
             continue;
         }
 
-        let words = philox_blocks::<BLOCKS>((base / 4) as u32, spec.step, DOMAIN_GUMBEL, key);
+        // Token j of the chunk takes word j % 4 of block j / 4.
+        let mut words = [0u32; CHUNK];
+        philox((base / 4) as u32, spec.step, key, &mut words);
         // A finite stand-in for -inf keeps x - b and the slack finite.
         let b = best.max(f32::MIN);
-        let mut candidate = [false; CHUNK];
+        let mut candidate = [0u32; CHUNK];
         for j in 0..CHUNK {
-            let one_minus_u = 1.0 - uniform_from_bits(words[j % 4][j / 4]);
+            let one_minus_u = 1.0 - uniform_from_bits(words[j]);
             let x = scaled[j];
             let slack = (x.abs() + b.abs()) * RELATIVE_SLACK + ABSOLUTE_SLACK;
-            candidate[j] = one_minus_u < exp_upper_bound((x - b) + slack);
+            candidate[j] = u32::from(one_minus_u < exp_upper_bound((x - b) + slack));
+        }
+        if candidate.iter().fold(0, |any, &c| any | c) == 0 {
+            continue;
         }
         for j in 0..CHUNK {
-            if !candidate[j] || scaled[j] == f32::NEG_INFINITY {
+            if candidate[j] == 0 || scaled[j] == f32::NEG_INFINITY {
                 continue;
             }
-            let score = logits[j].mul_add(r, gumbel_from_bits(words[j % 4][j / 4]));
+            let score = logits[j].mul_add(r, gumbel_from_bits(words[j]));
             if score > best {
                 best = score;
                 best_index = Some((base + j) as u32);

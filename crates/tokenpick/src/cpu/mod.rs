@@ -12,8 +12,12 @@ mod batch;
 mod exp;
 mod greedy;
 mod gumbel_argmax;
+mod reduce;
+#[cfg(target_arch = "x86_64")]
+mod philox_avx2;
 mod row_spec;
 mod scratch;
+mod simd;
 mod top_k;
 mod top_p;
 

@@ -3,8 +3,10 @@
 
 use std::cell::RefCell;
 
-/// Buckets of the top-p mass histogram: f32 bit patterns of [0, 1] shifted right by 16.
-pub(crate) const HISTOGRAM_BUCKETS: usize = (0x3f80_0000 >> 16) + 1;
+/// Bits dropped from a weight's f32 pattern to make its histogram bucket (32 per octave).
+pub(crate) const BUCKET_SHIFT: u32 = 18;
+/// Buckets of the top-p mass histogram: f32 bit patterns of [0, 1] shifted right.
+pub(crate) const HISTOGRAM_BUCKETS: usize = (0x3f80_0000 >> BUCKET_SHIFT) + 1;
 
 /// A thread's reusable buffers.
 #[derive(Default)]
@@ -13,7 +15,7 @@ pub(crate) struct Scratch {
     pub candidates: Vec<(f32, u32)>,
     /// Top-p weights e^(f - f_max) of the whole row.
     pub weights: Vec<f32>,
-    /// Top-p mass per histogram bucket.
+    /// Top-p mass per histogram bucket; all zero between calls.
     pub histogram: Vec<f64>,
 }
 

@@ -3,6 +3,7 @@
 //! value and that value becomes the threshold (it only rises, so nothing dropped could have
 //! been kept). At the end the buffer holds exactly `{i : f_i >= f_(k)}`, ties included.
 
+use super::reduce::chunk_max;
 use super::row_spec::RowSpec;
 
 /// Values examined together before one comparison with the threshold.
@@ -23,8 +24,7 @@ pub(crate) fn top_k_candidates(z: &[f32], spec: &RowSpec, k: usize, out: &mut Ve
         for (value, &logit) in values.iter_mut().zip(chunk) {
             *value = spec.filter_value(logit);
         }
-        let chunk_max = values.iter().fold(f32::NEG_INFINITY, |m, &v| m.max(v));
-        if chunk_max < threshold {
+        if chunk_max(&values) < threshold {
             continue;
         }
         for (j, &value) in values[..chunk.len()].iter().enumerate() {

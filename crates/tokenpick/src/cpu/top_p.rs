@@ -8,10 +8,7 @@
 
 use super::exp::exp_nonpositive;
 use super::row_spec::RowSpec;
-use super::scratch::{HISTOGRAM_BUCKETS, Scratch};
-
-/// Bits dropped from a weight's pattern to make its bucket.
-const BUCKET_SHIFT: u32 = 16;
+use super::scratch::{BUCKET_SHIFT, HISTOGRAM_BUCKETS, Scratch};
 
 /// The top-p threshold over the whole row (no NaN, `f_max` finite, `0 < p < 1`).
 pub(crate) fn top_p_threshold_row(
@@ -24,23 +21,29 @@ pub(crate) fn top_p_threshold_row(
     let Scratch { weights, histogram, .. } = scratch;
     weights.clear();
     weights.extend(z.iter().map(|&logit| exp_nonpositive(spec.filter_value(logit) - f_max)));
-    histogram.clear();
     histogram.resize(HISTOGRAM_BUCKETS, 0.0);
+    let (mut lowest, mut highest) = (HISTOGRAM_BUCKETS, 0usize);
     for &w in weights.iter() {
-        histogram[(w.to_bits() >> BUCKET_SHIFT) as usize] += f64::from(w);
+        let bucket = (w.to_bits() >> BUCKET_SHIFT) as usize;
+        histogram[bucket] += f64::from(w);
+        lowest = lowest.min(bucket);
+        highest = highest.max(bucket);
     }
-    let total: f64 = histogram.iter().rev().sum();
+    let used = &mut histogram[lowest..=highest];
+    let total: f64 = used.iter().rev().sum();
     let target = f64::from(p) * total;
 
     let mut above = 0.0f64;
-    let mut boundary = 0usize;
-    for bucket in (0..HISTOGRAM_BUCKETS).rev() {
-        if above + histogram[bucket] >= target {
-            boundary = bucket;
+    let mut boundary = lowest;
+    for (offset, &mass) in used.iter().enumerate().rev() {
+        if above + mass >= target {
+            boundary = lowest + offset;
             break;
         }
-        above += histogram[bucket];
+        above += mass;
     }
+    // Leave the histogram zeroed for the next row: only the used range was touched.
+    used.fill(0.0);
 
     let mut in_bucket: Vec<(f32, f32)> = weights
         .iter()
