@@ -10,6 +10,7 @@ pub const UNIFORM_SCALE: f32 = 1.192_092_9e-7;
 /// Mantissa bits of sqrt(1/2) (0x3f3504f3): mantissas above fold to [sqrt(1/2), 1).
 const SQRT_HALF_MANTISSA_BITS: u32 = 0x0035_04f3;
 /// ln 2, high part (exact in products with small exponents).
+#[allow(clippy::excessive_precision)]
 const LN2_HI: f32 = 0.693_359_375;
 /// ln 2, low part.
 #[allow(clippy::excessive_precision)]

@@ -151,7 +151,10 @@ mod words_tests {
         philox_words8(5, 77, DOMAIN_GUMBEL, key, &mut words);
         for (t, &word) in words.iter().enumerate() {
             let token = 20 + t as u64;
-            assert_eq!(word, philox4x32_10(counter_for(token, 77, DOMAIN_GUMBEL), key)[t % 4]);
+            assert_eq!(
+                word,
+                philox4x32_10(counter_for(token, 77, DOMAIN_GUMBEL), key)[t % 4]
+            );
         }
     }
 }

@@ -29,13 +29,30 @@ fn logits(len: usize) -> Vec<f32> {
 
 /// The parameter sets measured, by name.
 fn cases() -> [(&'static str, SamplingParams); 5] {
-    let base = SamplingParams { seed: Some(1), ..SamplingParams::default() };
+    let base = SamplingParams {
+        seed: Some(1),
+        ..SamplingParams::default()
+    };
     [
         ("temperature", base),
         ("top_k_50", SamplingParams { top_k: 50, ..base }),
         ("top_p_0.9", SamplingParams { top_p: 0.9, ..base }),
-        ("top_k_50_top_p_0.9_min_p_0.05", SamplingParams { top_k: 50, top_p: 0.9, min_p: 0.05, ..base }),
-        ("greedy", SamplingParams { temperature: 0.0, ..base }),
+        (
+            "top_k_50_top_p_0.9_min_p_0.05",
+            SamplingParams {
+                top_k: 50,
+                top_p: 0.9,
+                min_p: 0.05,
+                ..base
+            },
+        ),
+        (
+            "greedy",
+            SamplingParams {
+                temperature: 0.0,
+                ..base
+            },
+        ),
     ]
 }
 

@@ -86,5 +86,8 @@ pub enum Error {
 }
 
 fn describe_rows(rows: &[RowError]) -> String {
-    rows.iter().map(ToString::to_string).collect::<Vec<_>>().join("; ")
+    rows.iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join("; ")
 }

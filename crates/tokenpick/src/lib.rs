@@ -52,5 +52,12 @@ pub fn sample_host_lenient(
 ) -> Result<Vec<Result<u32, RowError>>, Error> {
     let rows = sampler::check_shape(logits.len(), vocab, params.len())?;
     let seeds = sampler::resolve_seeds(params, rows, &mut rand::rng());
-    Ok(cpu::sample_rows(logits, vocab, params, &seeds, step, Convention::TemperatureFirst))
+    Ok(cpu::sample_rows(
+        logits,
+        vocab,
+        params,
+        &seeds,
+        step,
+        Convention::TemperatureFirst,
+    ))
 }

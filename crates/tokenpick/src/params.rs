@@ -20,7 +20,13 @@ pub struct SamplingParams {
 
 impl Default for SamplingParams {
     fn default() -> Self {
-        SamplingParams { temperature: 1.0, top_k: 0, top_p: 1.0, min_p: 0.0, seed: None }
+        SamplingParams {
+            temperature: 1.0,
+            top_k: 0,
+            top_p: 1.0,
+            min_p: 0.0,
+            seed: None,
+        }
     }
 }
 
@@ -38,7 +44,10 @@ pub enum RowMode {
 impl SamplingParams {
     /// Greedy decoding.
     pub fn greedy() -> Self {
-        SamplingParams { temperature: 0.0, ..Self::default() }
+        SamplingParams {
+            temperature: 0.0,
+            ..Self::default()
+        }
     }
 
     /// Checks every parameter's domain; `row` names the row in the error.
@@ -49,7 +58,11 @@ impl SamplingParams {
             reason: format!("{rule}, got {value}"),
         };
         if !self.temperature.is_finite() || self.temperature < 0.0 {
-            return Err(invalid("temperature", "must be finite and >= 0", self.temperature));
+            return Err(invalid(
+                "temperature",
+                "must be finite and >= 0",
+                self.temperature,
+            ));
         }
         if !(self.top_p > 0.0 && self.top_p <= 1.0) {
             return Err(invalid("top_p", "must lie in (0, 1]", self.top_p));
@@ -73,9 +86,7 @@ impl SamplingParams {
     /// What this (validated) row asks for over a vocabulary of `vocab` tokens. A positive
     /// temperature so small that `1 / T` overflows is treated as greedy.
     pub fn mode(&self, vocab: usize) -> RowMode {
-        if self.temperature == 0.0
-            || self.top_k == 1
-            || !self.reciprocal_temperature().is_finite()
+        if self.temperature == 0.0 || self.top_k == 1 || !self.reciprocal_temperature().is_finite()
         {
             RowMode::Greedy
         } else if self.top_k_active(vocab) || self.top_p < 1.0 || self.min_p > 0.0 {
@@ -104,7 +115,10 @@ mod tests {
     #[test]
     fn default_is_plain_sampling_at_temperature_one() {
         let p = SamplingParams::default();
-        assert_eq!((p.temperature, p.top_k, p.top_p, p.min_p, p.seed), (1.0, 0, 1.0, 0.0, None));
+        assert_eq!(
+            (p.temperature, p.top_k, p.top_p, p.min_p, p.seed),
+            (1.0, 0, 1.0, 0.0, None)
+        );
         assert_eq!(p.mode(10), RowMode::Categorical);
     }
 
@@ -112,24 +126,71 @@ mod tests {
     fn modes_follow_the_parameters() {
         let base = SamplingParams::default();
         assert_eq!(SamplingParams::greedy().mode(10), RowMode::Greedy);
-        assert_eq!(SamplingParams { top_k: 1, ..base }.mode(10), RowMode::Greedy);
-        assert_eq!(SamplingParams { temperature: 1e-45, ..base }.mode(10), RowMode::Greedy);
-        assert_eq!(SamplingParams { top_k: 5, ..base }.mode(10), RowMode::Filtered);
-        assert_eq!(SamplingParams { top_k: 10, ..base }.mode(10), RowMode::Categorical);
-        assert_eq!(SamplingParams { top_p: 0.5, ..base }.mode(10), RowMode::Filtered);
-        assert_eq!(SamplingParams { min_p: 0.1, ..base }.mode(10), RowMode::Filtered);
+        assert_eq!(
+            SamplingParams { top_k: 1, ..base }.mode(10),
+            RowMode::Greedy
+        );
+        assert_eq!(
+            SamplingParams {
+                temperature: 1e-45,
+                ..base
+            }
+            .mode(10),
+            RowMode::Greedy
+        );
+        assert_eq!(
+            SamplingParams { top_k: 5, ..base }.mode(10),
+            RowMode::Filtered
+        );
+        assert_eq!(
+            SamplingParams { top_k: 10, ..base }.mode(10),
+            RowMode::Categorical
+        );
+        assert_eq!(
+            SamplingParams { top_p: 0.5, ..base }.mode(10),
+            RowMode::Filtered
+        );
+        assert_eq!(
+            SamplingParams { min_p: 0.1, ..base }.mode(10),
+            RowMode::Filtered
+        );
     }
 
     #[test]
     fn validation_names_row_and_parameter() {
-        let bad = SamplingParams { top_p: 0.0, ..SamplingParams::default() };
+        let bad = SamplingParams {
+            top_p: 0.0,
+            ..SamplingParams::default()
+        };
         match bad.validate(7) {
-            Err(RowError::InvalidParameter { row: 7, parameter: "top_p", .. }) => {}
+            Err(RowError::InvalidParameter {
+                row: 7,
+                parameter: "top_p",
+                ..
+            }) => {}
             other => panic!("unexpected {other:?}"),
         }
-        let bad = SamplingParams { temperature: -1.0, ..SamplingParams::default() };
-        assert!(matches!(bad.validate(0), Err(RowError::InvalidParameter { parameter: "temperature", .. })));
-        let bad = SamplingParams { min_p: f32::NAN, ..SamplingParams::default() };
-        assert!(matches!(bad.validate(0), Err(RowError::InvalidParameter { parameter: "min_p", .. })));
+        let bad = SamplingParams {
+            temperature: -1.0,
+            ..SamplingParams::default()
+        };
+        assert!(matches!(
+            bad.validate(0),
+            Err(RowError::InvalidParameter {
+                parameter: "temperature",
+                ..
+            })
+        ));
+        let bad = SamplingParams {
+            min_p: f32::NAN,
+            ..SamplingParams::default()
+        };
+        assert!(matches!(
+            bad.validate(0),
+            Err(RowError::InvalidParameter {
+                parameter: "min_p",
+                ..
+            })
+        ));
     }
 }

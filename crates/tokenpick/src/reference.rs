@@ -83,15 +83,19 @@ pub fn exact_distribution(
         }
     }
 
-    let infinite: Vec<usize> =
-        (0..vocab).filter(|&i| kept[i] && scaled[i] == f64::INFINITY).collect();
+    let infinite: Vec<usize> = (0..vocab)
+        .filter(|&i| kept[i] && scaled[i] == f64::INFINITY)
+        .collect();
     if !infinite.is_empty() {
         for &i in &infinite {
             probabilities[i] = 1.0 / infinite.len() as f64;
         }
         return Ok(probabilities);
     }
-    let x_max = (0..vocab).filter(|&i| kept[i]).map(|i| scaled[i]).fold(f64::NEG_INFINITY, f64::max);
+    let x_max = (0..vocab)
+        .filter(|&i| kept[i])
+        .map(|i| scaled[i])
+        .fold(f64::NEG_INFINITY, f64::max);
     if x_max == f64::NEG_INFINITY {
         return Err(RowError::AllMasked { row });
     }
@@ -110,32 +114,63 @@ mod tests {
     use super::*;
 
     fn params(temperature: f32, top_k: u32, top_p: f32, min_p: f32) -> SamplingParams {
-        SamplingParams { temperature, top_k, top_p, min_p, seed: None }
+        SamplingParams {
+            temperature,
+            top_k,
+            top_p,
+            min_p,
+            seed: None,
+        }
     }
 
     #[test]
     fn plain_softmax_and_greedy() {
         let z = [0.0f32, (2.0f32).ln(), f32::NEG_INFINITY];
-        let p = exact_distribution(&z, &params(1.0, 0, 1.0, 0.0), Convention::TemperatureFirst, 0)
-            .unwrap();
+        let p = exact_distribution(
+            &z,
+            &params(1.0, 0, 1.0, 0.0),
+            Convention::TemperatureFirst,
+            0,
+        )
+        .unwrap();
         assert!((p[0] - 1.0 / 3.0).abs() < 1e-7 && (p[1] - 2.0 / 3.0).abs() < 1e-7);
         assert_eq!(p[2], 0.0);
-        let g = exact_distribution(&z, &params(0.0, 0, 1.0, 0.0), Convention::TemperatureFirst, 0)
-            .unwrap();
+        let g = exact_distribution(
+            &z,
+            &params(0.0, 0, 1.0, 0.0),
+            Convention::TemperatureFirst,
+            0,
+        )
+        .unwrap();
         assert_eq!(g, vec![0.0, 1.0, 0.0]);
     }
 
     #[test]
     fn filters_in_sequence_with_ties_kept() {
         let z = [3.0f32, 2.0, 2.0, 1.0, 0.0];
-        let p = exact_distribution(&z, &params(1.0, 2, 1.0, 0.0), Convention::TemperatureFirst, 0)
-            .unwrap();
+        let p = exact_distribution(
+            &z,
+            &params(1.0, 2, 1.0, 0.0),
+            Convention::TemperatureFirst,
+            0,
+        )
+        .unwrap();
         assert!(p[0] > 0.0 && p[1] > 0.0 && p[2] > 0.0 && p[3] == 0.0 && p[4] == 0.0);
-        let p = exact_distribution(&z, &params(1.0, 0, 0.1, 0.0), Convention::TemperatureFirst, 0)
-            .unwrap();
+        let p = exact_distribution(
+            &z,
+            &params(1.0, 0, 0.1, 0.0),
+            Convention::TemperatureFirst,
+            0,
+        )
+        .unwrap();
         assert_eq!(p, vec![1.0, 0.0, 0.0, 0.0, 0.0]);
-        let p = exact_distribution(&z, &params(1.0, 0, 1.0, 0.3), Convention::TemperatureFirst, 0)
-            .unwrap();
+        let p = exact_distribution(
+            &z,
+            &params(1.0, 0, 1.0, 0.3),
+            Convention::TemperatureFirst,
+            0,
+        )
+        .unwrap();
         assert!(p[2] > 0.0 && p[3] == 0.0, "e^-1 >= 0.3 > e^-2: {p:?}");
     }
 
@@ -143,13 +178,22 @@ mod tests {
     fn temperature_last_filters_on_unscaled_logits() {
         // min-p 0.3 on softmax(z) keeps z >= 3 + ln 0.3 ~ 1.796: tokens 0..3.
         let z = [3.0f32, 2.0, 2.0, 1.0];
-        let last = exact_distribution(&z, &params(4.0, 0, 1.0, 0.3), Convention::TemperatureLast, 0)
-            .unwrap();
+        let last = exact_distribution(
+            &z,
+            &params(4.0, 0, 1.0, 0.3),
+            Convention::TemperatureLast,
+            0,
+        )
+        .unwrap();
         assert!(last[2] > 0.0 && last[3] == 0.0);
         // Temperature first: z / 4 spreads less, so min-p keeps token 3 too.
-        let first =
-            exact_distribution(&z, &params(4.0, 0, 1.0, 0.3), Convention::TemperatureFirst, 0)
-                .unwrap();
+        let first = exact_distribution(
+            &z,
+            &params(4.0, 0, 1.0, 0.3),
+            Convention::TemperatureFirst,
+            0,
+        )
+        .unwrap();
         assert!(first[3] > 0.0);
     }
 

@@ -77,7 +77,12 @@ pub fn route_row(
     support: KernelSupport,
 ) -> RowRoute {
     let (kernel, fallback, allowed, supported) = match mode {
-        RowMode::Greedy => return RowRoute { path: SamplingPath::Greedy, reason: None },
+        RowMode::Greedy => {
+            return RowRoute {
+                path: SamplingPath::Greedy,
+                reason: None,
+            };
+        }
         RowMode::Categorical => (
             SamplingPath::GumbelKernel,
             SamplingPath::CategoricalFallback,
@@ -101,8 +106,14 @@ pub fn route_row(
         None
     };
     match reason {
-        None => RowRoute { path: kernel, reason: None },
-        Some(_) => RowRoute { path: fallback, reason },
+        None => RowRoute {
+            path: kernel,
+            reason: None,
+        },
+        Some(_) => RowRoute {
+            path: fallback,
+            reason,
+        },
     }
 }
 
@@ -163,21 +174,39 @@ fn reason_name(reason: FallbackReason) -> &'static str {
 mod tests {
     use super::*;
 
-    const ON: KillSwitches = KillSwitches { gumbel: true, rejection: true };
-    const BOTH: KernelSupport = KernelSupport { gumbel: true, rejection: true };
+    const ON: KillSwitches = KillSwitches {
+        gumbel: true,
+        rejection: true,
+    };
+    const BOTH: KernelSupport = KernelSupport {
+        gumbel: true,
+        rejection: true,
+    };
 
     #[test]
     fn kernels_where_allowed_supported_and_on_device() {
         let route = route_row(RowMode::Categorical, Residency::Device, ON, BOTH);
-        assert_eq!(route, RowRoute { path: SamplingPath::GumbelKernel, reason: None });
+        assert_eq!(
+            route,
+            RowRoute {
+                path: SamplingPath::GumbelKernel,
+                reason: None
+            }
+        );
         let route = route_row(RowMode::Filtered, Residency::Device, ON, BOTH);
         assert_eq!(route.path, SamplingPath::RejectionKernel);
     }
 
     #[test]
     fn fallbacks_name_their_reason() {
-        let off = KillSwitches { gumbel: false, rejection: true };
-        let none = KernelSupport { gumbel: false, rejection: false };
+        let off = KillSwitches {
+            gumbel: false,
+            rejection: true,
+        };
+        let none = KernelSupport {
+            gumbel: false,
+            rejection: false,
+        };
         assert_eq!(
             route_row(RowMode::Categorical, Residency::Device, off, BOTH).reason,
             Some(FallbackReason::KillSwitch)
@@ -189,7 +218,10 @@ mod tests {
         let route = route_row(RowMode::Filtered, Residency::Device, ON, none);
         assert_eq!(route.path, SamplingPath::ArgpartitionFallback);
         assert_eq!(route.reason, Some(FallbackReason::NoKernelPort));
-        assert_eq!(route_row(RowMode::Greedy, Residency::Device, ON, BOTH).path, SamplingPath::Greedy);
+        assert_eq!(
+            route_row(RowMode::Greedy, Residency::Device, ON, BOTH).path,
+            SamplingPath::Greedy
+        );
     }
 
     #[test]
@@ -201,7 +233,10 @@ mod tests {
                 route_row(RowMode::Categorical, Residency::Host, ON, BOTH),
             ],
         };
-        assert_eq!(report.summary(), "greedy x1, categorical-fallback x2 (host-logits)");
+        assert_eq!(
+            report.summary(),
+            "greedy x1, categorical-fallback x2 (host-logits)"
+        );
         assert_eq!(report.count(SamplingPath::CategoricalFallback), 2);
     }
 }

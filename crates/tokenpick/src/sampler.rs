@@ -135,7 +135,14 @@ impl Sampler {
         let rows = check_shape(logits.len(), vocab, params.len())?;
         let seeds = resolve_seeds(params, rows, &mut self.rng);
         self.report = self.plan(params, rows, vocab, Residency::Host);
-        Ok(sample_rows(logits, vocab, params, &seeds, step, self.convention))
+        Ok(sample_rows(
+            logits,
+            vocab,
+            params,
+            &seeds,
+            step,
+            self.convention,
+        ))
     }
 
     /// One token per row of an [`Array`] of logits; the path follows the data.
@@ -156,7 +163,9 @@ impl Sampler {
         step: u64,
     ) -> Result<Vec<Result<u32, RowError>>, Error> {
         if !logits.is_host() {
-            return Err(Error::DeviceLogitsUnsupported { backend: self.backend() });
+            return Err(Error::DeviceLogitsUnsupported {
+                backend: self.backend(),
+            });
         }
         let values = logits.host_to_f32()?;
         self.sample_host_lenient(&values, logits.cols(), params, step)
@@ -170,10 +179,16 @@ impl Sampler {
         residency: Residency,
     ) -> PathReport {
         let routes = (0..rows).map(|row| {
-            let p = if params.len() == 1 { &params[0] } else { &params[row] };
+            let p = if params.len() == 1 {
+                &params[0]
+            } else {
+                &params[row]
+            };
             route_row(p.mode(vocab), residency, self.switches, self.support)
         });
-        PathReport { rows: routes.collect() }
+        PathReport {
+            rows: routes.collect(),
+        }
     }
 }
 
@@ -193,7 +208,10 @@ pub(crate) fn check_shape(len: usize, vocab: usize, params: usize) -> Result<usi
         return Err(Error::EmptyBatch);
     }
     if params != 1 && params != rows {
-        return Err(Error::ParamsCount { given: params, rows });
+        return Err(Error::ParamsCount {
+            given: params,
+            rows,
+        });
     }
     Ok(rows)
 }
@@ -206,7 +224,11 @@ pub(crate) fn resolve_seeds(
 ) -> Vec<u64> {
     (0..rows)
         .map(|row| {
-            let p = if params.len() == 1 { &params[0] } else { &params[row] };
+            let p = if params.len() == 1 {
+                &params[0]
+            } else {
+                &params[row]
+            };
             p.seed.unwrap_or_else(|| rng.random())
         })
         .collect()

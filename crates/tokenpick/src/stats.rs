@@ -40,7 +40,9 @@ pub fn chi_square_test(counts: &[u64], probabilities: &[f64]) -> ChiSquareTest {
         .filter(|&(_, &p)| p <= 0.0)
         .map(|(&c, _)| c)
         .sum();
-    let mut order: Vec<usize> = (0..probabilities.len()).filter(|&i| probabilities[i] > 0.0).collect();
+    let mut order: Vec<usize> = (0..probabilities.len())
+        .filter(|&i| probabilities[i] > 0.0)
+        .collect();
     order.sort_by(|&a, &b| probabilities[b].total_cmp(&probabilities[a]));
 
     let n = draws as f64;
@@ -70,7 +72,13 @@ pub fn chi_square_test(counts: &[u64], probabilities: &[f64]) -> ChiSquareTest {
     } else {
         ChiSquared::new(degrees_of_freedom as f64).map_or(0.0, |d| d.sf(statistic))
     };
-    ChiSquareTest { draws, impossible_draws, statistic, degrees_of_freedom, p_value }
+    ChiSquareTest {
+        draws,
+        impossible_draws,
+        statistic,
+        degrees_of_freedom,
+        p_value,
+    }
 }
 
 #[cfg(test)]

@@ -47,7 +47,14 @@ mod tests {
         for off in ["0", "false", "FALSE", "Off", "no", "NO", " off "] {
             assert!(!switch_allows(Some(off)), "{off:?}");
         }
-        for on in [None, Some("1"), Some("true"), Some("on"), Some(""), Some("yes")] {
+        for on in [
+            None,
+            Some("1"),
+            Some("true"),
+            Some("on"),
+            Some(""),
+            Some("yes"),
+        ] {
             assert!(switch_allows(on), "{on:?}");
         }
     }

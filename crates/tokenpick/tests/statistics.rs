@@ -11,7 +11,13 @@ use tokenpick::{Convention, SamplingParams};
 const VOCAB: usize = 512;
 
 fn with(temperature: f32, top_k: u32, top_p: f32, min_p: f32) -> SamplingParams {
-    SamplingParams { temperature, top_k, top_p, min_p, seed: None }
+    SamplingParams {
+        temperature,
+        top_k,
+        top_p,
+        min_p,
+        seed: None,
+    }
 }
 
 #[test]
@@ -19,7 +25,13 @@ fn temperature_only_on_every_shape() {
     for (name, z) in shapes(VOCAB) {
         for temperature in [0.5, 1.0, 2.0] {
             let label = format!("{name} T={temperature}");
-            assert_fits(&label, &z, with(temperature, 0, 1.0, 0.0), Convention::TemperatureFirst, MILLION);
+            assert_fits(
+                &label,
+                &z,
+                with(temperature, 0, 1.0, 0.0),
+                Convention::TemperatureFirst,
+                MILLION,
+            );
         }
     }
 }
@@ -35,8 +47,20 @@ fn each_filter_alone() {
         ("top-k 3", with(0.7, 3, 1.0, 0.0)),
         ("top-p 0.5 hot", with(2.0, 0, 0.5, 0.0)),
     ] {
-        assert_fits(&format!("flat {label}"), flat, params, Convention::TemperatureFirst, MILLION);
-        assert_fits(&format!("bimodal {label}"), bimodal, params, Convention::TemperatureFirst, MILLION);
+        assert_fits(
+            &format!("flat {label}"),
+            flat,
+            params,
+            Convention::TemperatureFirst,
+            MILLION,
+        );
+        assert_fits(
+            &format!("bimodal {label}"),
+            bimodal,
+            params,
+            Convention::TemperatureFirst,
+            MILLION,
+        );
     }
 }
 
@@ -65,11 +89,17 @@ fn a_one_percent_error_is_caught() {
     let params = with(1.0, 0, 1.0, 0.0);
     let exact = exact_distribution(z, &params, Convention::TemperatureFirst, 0).unwrap();
     let counts = common::draw_counts(z, params, Convention::TemperatureFirst, MILLION);
-    let top = (0..VOCAB).max_by(|&a, &b| exact[a].total_cmp(&exact[b])).unwrap();
+    let top = (0..VOCAB)
+        .max_by(|&a, &b| exact[a].total_cmp(&exact[b]))
+        .unwrap();
     let mut skewed = exact.clone();
     skewed[top] *= 1.01;
     let total: f64 = skewed.iter().sum();
     skewed.iter_mut().for_each(|p| *p /= total);
     assert!(chi_square_test(&counts, &exact).passes(CHI_SQUARE_ALPHA));
-    assert!(!chi_square_test(&counts, &skewed).passes(CHI_SQUARE_ALPHA), "top p {}", exact[top]);
+    assert!(
+        !chi_square_test(&counts, &skewed).passes(CHI_SQUARE_ALPHA),
+        "top p {}",
+        exact[top]
+    );
 }

@@ -68,14 +68,12 @@ fn finish(drawn: Draw) -> Result<u32, RowFault> {
 
 /// Gumbel-max over survivors with filter value >= `threshold`, in token order so ties go to
 /// the lowest index; kept `+inf` scaled logits share the mass equally.
-fn draw_survivors(
-    z: &[f32],
-    spec: &RowSpec,
-    survivors: &mut [(f32, u32)],
-    threshold: f32,
-) -> Draw {
+fn draw_survivors(z: &[f32], spec: &RowSpec, survivors: &mut [(f32, u32)], threshold: f32) -> Draw {
     survivors.sort_unstable_by_key(|e| e.1);
-    let kept = survivors.iter().filter(|e| e.0 >= threshold).map(|e| e.1 as usize);
+    let kept = survivors
+        .iter()
+        .filter(|e| e.0 >= threshold)
+        .map(|e| e.1 as usize);
     let any_infinite = kept.clone().any(|i| z[i] * spec.r == f32::INFINITY);
     let mut best = f32::NEG_INFINITY;
     let mut best_index = None;
@@ -104,7 +102,9 @@ mod tests {
 
     #[test]
     fn direct_and_masked_draws_give_the_same_token() {
-        let z: Vec<f32> = (0..3000).map(|i| ((i * 7919) % 1000) as f32 / 97.0).collect();
+        let z: Vec<f32> = (0..3000)
+            .map(|i| ((i * 7919) % 1000) as f32 / 97.0)
+            .collect();
         for seed in 0..300u64 {
             let spec = RowSpec::new(1.0 / 0.8, Convention::TemperatureFirst, seed, 5);
             let mut survivors = Vec::new();

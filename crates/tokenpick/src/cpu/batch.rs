@@ -23,7 +23,11 @@ pub fn sample_rows(
 ) -> Vec<Result<u32, RowError>> {
     let rows = seeds.len();
     let one_row = |row: usize| {
-        let p = if params.len() == 1 { &params[0] } else { &params[row] };
+        let p = if params.len() == 1 {
+            &params[0]
+        } else {
+            &params[row]
+        };
         let z = &logits[row * vocab..(row + 1) * vocab];
         sample_row(z, p, seeds[row], step, convention, row)
     };

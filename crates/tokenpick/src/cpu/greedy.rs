@@ -13,7 +13,10 @@ pub(crate) fn greedy_argmax(z: &[f32]) -> Result<u32, RowFault> {
     if best == f32::NEG_INFINITY {
         return Err(RowFault::AllMasked);
     }
-    z.iter().position(|&v| v == best).map(|i| i as u32).ok_or(RowFault::AllMasked)
+    z.iter()
+        .position(|&v| v == best)
+        .map(|i| i as u32)
+        .ok_or(RowFault::AllMasked)
 }
 
 #[cfg(test)]
@@ -23,8 +26,14 @@ mod tests {
     #[test]
     fn lowest_index_wins_ties_and_faults_are_typed() {
         assert_eq!(greedy_argmax(&[1.0, 3.0, 3.0, -1.0]), Ok(1));
-        assert_eq!(greedy_argmax(&[f32::NEG_INFINITY, f32::INFINITY, f32::INFINITY]), Ok(1));
+        assert_eq!(
+            greedy_argmax(&[f32::NEG_INFINITY, f32::INFINITY, f32::INFINITY]),
+            Ok(1)
+        );
         assert_eq!(greedy_argmax(&[1.0, f32::NAN]), Err(RowFault::Nan));
-        assert_eq!(greedy_argmax(&[f32::NEG_INFINITY; 3]), Err(RowFault::AllMasked));
+        assert_eq!(
+            greedy_argmax(&[f32::NEG_INFINITY; 3]),
+            Err(RowFault::AllMasked)
+        );
     }
 }

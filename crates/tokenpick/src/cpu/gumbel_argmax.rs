@@ -25,6 +25,8 @@ const CHUNK_SKIP_SPAN: f32 = GUMBEL_NOISE_MAX + 0.125;
 const RELATIVE_SLACK: f32 = 1.0 / 1_048_576.0;
 /// Absolute slack for the rounding of the noise itself.
 const ABSOLUTE_SLACK: f32 = 1.0 / 4096.0;
+/// 2^23: uniforms are (integer + 0.5) * 2^-23.
+const UNIFORM_UNITS: f32 = 8_388_608.0;
 
 /// Eight Philox blocks of the Gumbel domain at once, as words in token order.
 type WidePhilox = fn(u32, u64, [u32; 2], &mut [u32; CHUNK]);
@@ -105,18 +107,35 @@ fn finite_gumbel_argmax(z: &[f32], spec: &RowSpec, keep: Keep) -> FiniteDraw {
     let r = spec.r;
     let mut best = f32::NEG_INFINITY;
     let mut best_index: Option<u32> = None;
+    // Keep::All is the threshold -inf, which every non-NaN value meets.
+    let threshold = match keep {
+        Keep::All => f32::NEG_INFINITY,
+        Keep::AtLeast(t) => t,
+    };
+    let filter_scale = if spec.scaled_filters { r } else { 1.0 };
     for (chunk_index, chunk) in z.chunks(CHUNK).enumerate() {
         let base = chunk_index * CHUNK;
-        let mut logits = [f32::NEG_INFINITY; CHUNK];
-        logits[..chunk.len()].copy_from_slice(chunk);
+        let logits: [f32; CHUNK] = match chunk.try_into() {
+            Ok(full) => full,
+            Err(_) => {
+                let mut padded = [f32::NEG_INFINITY; CHUNK];
+                padded[..chunk.len()].copy_from_slice(chunk);
+                padded
+            }
+        };
 
         let mut scaled = [f32::NEG_INFINITY; CHUNK];
-        let mut has_nan = false;
+        let mut nan = [false; CHUNK];
         for j in 0..CHUNK {
-            has_nan |= logits[j].is_nan();
+            nan[j] = logits[j].is_nan();
             let x = logits[j] * r;
-            scaled[j] = if keep.keeps(spec, logits[j]) { x } else { f32::NEG_INFINITY };
+            scaled[j] = if logits[j] * filter_scale >= threshold {
+                x
+            } else {
+                f32::NEG_INFINITY
+            };
         }
+        let has_nan = nan.iter().fold(false, |any, &n| any | n);
         if has_nan {
             return FiniteDraw::Nan;
         }
@@ -135,18 +154,26 @@ fn finite_gumbel_argmax(z: &[f32], spec: &RowSpec, keep: Keep) -> FiniteDraw {
         philox((base / 4) as u32, spec.step, key, &mut words);
         // A finite stand-in for -inf keeps x - b and the slack finite.
         let b = best.max(f32::MIN);
-        let mut candidate = [0u32; CHUNK];
-        for j in 0..CHUNK {
-            let one_minus_u = 1.0 - uniform_from_bits(words[j]);
-            let x = scaled[j];
-            let slack = (x.abs() + b.abs()) * RELATIVE_SLACK + ABSOLUTE_SLACK;
-            candidate[j] = u32::from(one_minus_u < exp_upper_bound((x - b) + slack));
+        // Coarse test for the whole chunk: x + |x| * slack rises with x, so the bound at the
+        // chunk's largest x bounds every token's. 1 - u = ((!w >> 9) + 0.5) * 2^-23 exactly,
+        // so `(!w >> 9) < T * 2^23` keeps every token with `1 - u < T`.
+        let chunk_slack = (chunk_max.abs() + b.abs()) * RELATIVE_SLACK + ABSOLUTE_SLACK;
+        let limit = exp_upper_bound((chunk_max - b) + chunk_slack) * UNIFORM_UNITS;
+        let mut coarse = 0u32;
+        for &word in &words {
+            coarse |= u32::from((((!word) >> 9) as f32) < limit);
         }
-        if candidate.iter().fold(0, |any, &c| any | c) == 0 {
+        if coarse == 0 {
             continue;
         }
         for j in 0..CHUNK {
-            if candidate[j] == 0 || scaled[j] == f32::NEG_INFINITY {
+            let x = scaled[j];
+            if x == f32::NEG_INFINITY {
+                continue;
+            }
+            let one_minus_u = 1.0 - uniform_from_bits(words[j]);
+            let slack = (x.abs() + b.abs()) * RELATIVE_SLACK + ABSOLUTE_SLACK;
+            if one_minus_u >= exp_upper_bound((x - b) + slack) {
                 continue;
             }
             let score = logits[j].mul_add(r, gumbel_from_bits(words[j]));
@@ -204,7 +231,8 @@ mod tests {
     fn logits(vocab: usize, sigma: f32, salt: u64) -> Vec<f32> {
         (0..vocab)
             .map(|i| {
-                let w = tokenpick_core::philox::philox4x32_10([i as u32, salt as u32, 9, 9], [3, 4]);
+                let w =
+                    tokenpick_core::philox::philox4x32_10([i as u32, salt as u32, 9, 9], [3, 4]);
                 let s: f32 = w.iter().map(|&x| x as f32 / u32::MAX as f32).sum::<f32>() - 2.0;
                 s * sigma * 1.7
             })
@@ -214,7 +242,13 @@ mod tests {
     #[test]
     fn skips_never_change_the_winner() {
         let mut rows = 0;
-        for (vocab, sigma) in [(1000, 1.0), (4099, 3.0), (777, 6.0), (33, 0.1), (50_000, 2.0)] {
+        for (vocab, sigma) in [
+            (1000, 1.0),
+            (4099, 3.0),
+            (777, 6.0),
+            (33, 0.1),
+            (50_000, 2.0),
+        ] {
             for seed in 0..60u64 {
                 for temperature in [0.3, 1.0, 2.5] {
                     let z = logits(vocab, sigma, seed);
@@ -231,9 +265,18 @@ mod tests {
     #[test]
     fn nan_and_masked_rows_are_reported() {
         let s = spec(1.0, 1);
-        assert_eq!(gumbel_argmax(&[0.0, f32::NAN, 1.0], &s, Keep::All), Draw::Nan);
-        assert_eq!(gumbel_argmax(&[f32::NEG_INFINITY; 40], &s, Keep::All), Draw::Empty);
-        assert_eq!(gumbel_argmax(&[0.0, 1.0, 2.0], &s, Keep::AtLeast(5.0)), Draw::Empty);
+        assert_eq!(
+            gumbel_argmax(&[0.0, f32::NAN, 1.0], &s, Keep::All),
+            Draw::Nan
+        );
+        assert_eq!(
+            gumbel_argmax(&[f32::NEG_INFINITY; 40], &s, Keep::All),
+            Draw::Empty
+        );
+        assert_eq!(
+            gumbel_argmax(&[0.0, 1.0, 2.0], &s, Keep::AtLeast(5.0)),
+            Draw::Empty
+        );
     }
 
     #[test]
@@ -243,7 +286,10 @@ mod tests {
         z[70] = f32::INFINITY;
         for seed in 0..200 {
             let drawn = gumbel_argmax(&z, &spec(1.0, seed), Keep::All);
-            assert!(matches!(drawn, Draw::Token(10) | Draw::Token(70)), "{drawn:?}");
+            assert!(
+                matches!(drawn, Draw::Token(10) | Draw::Token(70)),
+                "{drawn:?}"
+            );
         }
     }
 }

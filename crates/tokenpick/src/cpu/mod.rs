@@ -12,9 +12,9 @@ mod batch;
 mod exp;
 mod greedy;
 mod gumbel_argmax;
-mod reduce;
 #[cfg(target_arch = "x86_64")]
 mod philox_avx2;
+mod reduce;
 mod row_spec;
 mod scratch;
 mod simd;

@@ -84,7 +84,11 @@ mod tests {
             eprintln!("skipped: this CPU has no AVX2");
             return;
         }
-        let cases = [(0u32, 0u64, 0u64), (u32::MAX - 3, u64::MAX, u64::MAX), (12_345, 1 << 40, 0xabcdef)];
+        let cases = [
+            (0u32, 0u64, 0u64),
+            (u32::MAX - 3, u64::MAX, u64::MAX),
+            (12_345, 1 << 40, 0xabcdef),
+        ];
         for (first, step, seed) in cases {
             let key = seed_key(seed);
             let mut wide = [0u32; 32];

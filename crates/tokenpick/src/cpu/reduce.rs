@@ -50,7 +50,9 @@ mod tests {
 
     #[test]
     fn maxima_match_a_plain_fold() {
-        let z: Vec<f32> = (0..1001).map(|i| ((i * 7919) % 1013) as f32 - 500.0).collect();
+        let z: Vec<f32> = (0..1001)
+            .map(|i| ((i * 7919) % 1013) as f32 - 500.0)
+            .collect();
         let plain = z.iter().fold(f32::NEG_INFINITY, |m, &v| m.max(v));
         assert_eq!(row_max(&z, |v| v), (plain, false));
         assert_eq!(row_max(&z, |v| v * 0.5), (plain * 0.5, false));

@@ -18,7 +18,12 @@ pub(crate) struct RowSpec {
 impl RowSpec {
     /// A row's spec under a convention.
     pub fn new(r: f32, convention: Convention, seed: u64, step: u64) -> Self {
-        RowSpec { r, scaled_filters: convention != Convention::TemperatureLast, seed, step }
+        RowSpec {
+            r,
+            scaled_filters: convention != Convention::TemperatureLast,
+            seed,
+            step,
+        }
     }
 
     /// The value filters compare for logit `z`.

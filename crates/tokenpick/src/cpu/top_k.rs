@@ -82,8 +82,9 @@ mod tests {
                 let mut sorted = z.clone();
                 sorted.sort_by(|a, b| b.total_cmp(a));
                 let kth = sorted[k - 1];
-                let expected: Vec<u32> =
-                    (0..vocab as u32).filter(|&i| z[i as usize] >= kth).collect();
+                let expected: Vec<u32> = (0..vocab as u32)
+                    .filter(|&i| z[i as usize] >= kth)
+                    .collect();
                 let mut out = Vec::new();
                 top_k_candidates(&z, &spec, k, &mut out);
                 assert_eq!(sorted_tokens(&out), expected, "k {k}");

@@ -18,9 +18,14 @@ pub(crate) fn top_p_threshold_row(
     p: f32,
     scratch: &mut Scratch,
 ) -> f32 {
-    let Scratch { weights, histogram, .. } = scratch;
+    let Scratch {
+        weights, histogram, ..
+    } = scratch;
     weights.clear();
-    weights.extend(z.iter().map(|&logit| exp_nonpositive(spec.filter_value(logit) - f_max)));
+    weights.extend(
+        z.iter()
+            .map(|&logit| exp_nonpositive(spec.filter_value(logit) - f_max)),
+    );
     histogram.resize(HISTOGRAM_BUCKETS, 0.0);
     let (mut lowest, mut highest) = (HISTOGRAM_BUCKETS, 0usize);
     for &w in weights.iter() {
@@ -74,8 +79,10 @@ pub(crate) fn survivor_threshold(survivors: &mut [(f32, u32)], top_p: f32, min_p
     let f_max = survivors.first().map_or(f32::NEG_INFINITY, |e| e.0);
     let mut threshold = survivors.last().map_or(f32::NEG_INFINITY, |e| e.0);
     if top_p < 1.0 {
-        let weights: Vec<f64> =
-            survivors.iter().map(|e| (f64::from(e.0) - f64::from(f_max)).exp()).collect();
+        let weights: Vec<f64> = survivors
+            .iter()
+            .map(|e| (f64::from(e.0) - f64::from(f_max)).exp())
+            .collect();
         let target = f64::from(top_p) * weights.iter().sum::<f64>();
         let mut above = 0.0;
         for (entry, w) in survivors.iter().zip(&weights) {

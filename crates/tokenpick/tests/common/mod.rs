@@ -33,14 +33,25 @@ pub fn shapes(vocab: usize) -> Vec<(&'static str, Vec<f32>)> {
     let bimodal: Vec<f32> = normal_logits(vocab, 0.5, 3)
         .iter()
         .enumerate()
-        .map(|(i, &x)| if i % 7 == 0 || i == vocab / 2 { x + 4.0 } else { x })
+        .map(|(i, &x)| {
+            if i % 7 == 0 || i == vocab / 2 {
+                x + 4.0
+            } else {
+                x
+            }
+        })
         .collect();
     let masked: Vec<f32> = normal_logits(vocab, 2.0, 4)
         .iter()
         .enumerate()
         .map(|(i, &x)| if i % 3 == 1 { f32::NEG_INFINITY } else { x })
         .collect();
-    vec![("peaked", peaked), ("flat", flat), ("bimodal", bimodal), ("masked", masked)]
+    vec![
+        ("peaked", peaked),
+        ("flat", flat),
+        ("bimodal", bimodal),
+        ("masked", masked),
+    ]
 }
 
 /// How often each token is drawn in `draws` samples of row `z` (distinct seeds and steps).
@@ -57,8 +68,17 @@ pub fn draw_counts(
     let mut call = 0u64;
     while done < draws {
         let rows = ROWS_PER_CALL.min(draws - done);
-        let seeds: Vec<u64> = (0..rows as u64).map(|r| r.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ call).collect();
-        let tokens = sample_rows_cpu(&batch[..rows * vocab], vocab, &[params], &seeds, call, convention);
+        let seeds: Vec<u64> = (0..rows as u64)
+            .map(|r| r.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ call)
+            .collect();
+        let tokens = sample_rows_cpu(
+            &batch[..rows * vocab],
+            vocab,
+            &[params],
+            &seeds,
+            call,
+            convention,
+        );
         for token in tokens {
             counts[token.expect("valid row") as usize] += 1;
         }
@@ -81,7 +101,13 @@ pub fn chi_square_against_reference(
 }
 
 /// Asserts the draws of `z` under `params` fit the exact distribution at p = 1e-6.
-pub fn assert_fits(label: &str, z: &[f32], params: SamplingParams, convention: Convention, draws: usize) {
+pub fn assert_fits(
+    label: &str,
+    z: &[f32],
+    params: SamplingParams,
+    convention: Convention,
+    draws: usize,
+) {
     let (test, _, _) = chi_square_against_reference(z, params, convention, draws);
     assert!(test.passes(CHI_SQUARE_ALPHA), "{label}: {test:?}");
 }
