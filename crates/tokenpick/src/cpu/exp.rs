@@ -30,6 +30,8 @@ pub(crate) fn exp_upper_bound(y: f32) -> f32 {
 /// ln 2 in two parts for the range reduction (high part exact in products with small k).
 const LN2_HI: f32 = 0.693_145_75;
 const LN2_LO: f32 = 1.428_606_8e-6;
+/// 1.5 * 2^23: adding and subtracting it rounds an f32 of magnitude below 2^22 to an integer.
+const ROUND_SHIFT: f32 = 12_582_912.0;
 /// Below this e^d is under f32's normal range and counts as 0.
 const EXP_UNDERFLOW: f32 = -87.0;
 /// Taylor coefficients 1/n! for e^r, |r| <= ln(2)/2.
@@ -47,14 +49,19 @@ const INV_FACTORIALS: [f32; 8] = [
 /// e^d for d <= 0 (relative error about 2e-7); -inf and d < -87 give 0.
 #[inline(always)]
 pub(crate) fn exp_nonpositive(d: f32) -> f32 {
-    let clamped = d.max(EXP_UNDERFLOW);
-    let k = (clamped * LOG2E).round();
+    // A select, not f32::max: its NaN rule keeps the loop scalar (d is never NaN here).
+    let clamped = if d > EXP_UNDERFLOW { d } else { EXP_UNDERFLOW };
+    // Round to nearest by the 1.5 * 2^23 shift (exact for |y| < 2^22; f32::round is a libm call).
+    let k = (clamped * LOG2E + ROUND_SHIFT) - ROUND_SHIFT;
     let r = (clamped - k * LN2_HI) - k * LN2_LO;
     let mut p = INV_FACTORIALS[7];
     for &c in INV_FACTORIALS[..7].iter().rev() {
         p = p * r + c;
     }
-    let scale = f32::from_bits((((k as i32) + 127) << 23) as u32);
+    // SAFETY: k is an integer in [-126, 0] (d clamped above), so the conversion is exact
+    // (the unchecked form vectorises; `as` adds saturation fix-ups).
+    let k_int: i32 = unsafe { k.to_int_unchecked() };
+    let scale = f32::from_bits(((k_int + 127) << 23) as u32);
     let value = p * scale;
     if d >= EXP_UNDERFLOW { value } else { 0.0 }
 }

@@ -1,22 +1,15 @@
 //! Greedy: the index of the largest logit, lowest index on ties.
 
 use super::RowFault;
-use super::reduce::row_max;
+use super::reduce::row_argmax;
 
-/// Argmax of `z`; NaN or an all -inf row is a fault. Two passes (a vectorised maximum, then
-/// the first position holding it) beat one pass whose compare chain is serial.
+/// Argmax of `z`, lowest index on ties; NaN or an all -inf row is a fault.
 pub(crate) fn greedy_argmax(z: &[f32]) -> Result<u32, RowFault> {
-    let (best, has_nan) = row_max(z, |v| v);
-    if has_nan {
-        return Err(RowFault::Nan);
+    match row_argmax(z) {
+        (_, true) => Err(RowFault::Nan),
+        (None, false) => Err(RowFault::AllMasked),
+        (Some(index), false) => Ok(index),
     }
-    if best == f32::NEG_INFINITY {
-        return Err(RowFault::AllMasked);
-    }
-    z.iter()
-        .position(|&v| v == best)
-        .map(|i| i as u32)
-        .ok_or(RowFault::AllMasked)
 }
 
 #[cfg(test)]

@@ -112,7 +112,7 @@ fn finite_gumbel_argmax(z: &[f32], spec: &RowSpec, keep: Keep) -> FiniteDraw {
         Keep::All => f32::NEG_INFINITY,
         Keep::AtLeast(t) => t,
     };
-    let filter_scale = if spec.scaled_filters { r } else { 1.0 };
+    let filter_scale = spec.filter_scale();
     for (chunk_index, chunk) in z.chunks(CHUNK).enumerate() {
         let base = chunk_index * CHUNK;
         let logits: [f32; CHUNK] = match chunk.try_into() {
@@ -125,9 +125,9 @@ fn finite_gumbel_argmax(z: &[f32], spec: &RowSpec, keep: Keep) -> FiniteDraw {
         };
 
         let mut scaled = [f32::NEG_INFINITY; CHUNK];
-        let mut nan = [false; CHUNK];
+        let mut nan = [0u32; CHUNK];
         for j in 0..CHUNK {
-            nan[j] = logits[j].is_nan();
+            nan[j] = u32::from(logits[j].is_nan());
             let x = logits[j] * r;
             scaled[j] = if logits[j] * filter_scale >= threshold {
                 x
@@ -135,7 +135,7 @@ fn finite_gumbel_argmax(z: &[f32], spec: &RowSpec, keep: Keep) -> FiniteDraw {
                 f32::NEG_INFINITY
             };
         }
-        let has_nan = nan.iter().fold(false, |any, &n| any | n);
+        let has_nan = nan.iter().fold(0, |any, &n| any | n) != 0;
         if has_nan {
             return FiniteDraw::Nan;
         }

@@ -29,19 +29,51 @@ pub(crate) fn chunk_max<const N: usize>(values: &[f32; N]) -> f32 {
 #[inline(always)]
 pub(crate) fn row_max(z: &[f32], map: impl Fn(f32) -> f32) -> (f32, bool) {
     let mut acc = [f32::NEG_INFINITY; LANES];
-    let mut nan = [false; LANES];
+    let mut nan = [0u32; LANES];
     let mut chunks = z.chunks_exact(LANES);
     for chunk in &mut chunks {
         for j in 0..LANES {
             acc[j] = larger(map(chunk[j]), acc[j]);
-            nan[j] |= chunk[j].is_nan();
+            nan[j] |= u32::from(chunk[j].is_nan());
         }
     }
     for &value in chunks.remainder() {
         acc[0] = larger(map(value), acc[0]);
-        nan[0] |= value.is_nan();
+        nan[0] |= u32::from(value.is_nan());
     }
-    (chunk_max(&acc), nan.iter().any(|&n| n))
+    (chunk_max(&acc), nan.iter().any(|&n| n != 0))
+}
+
+/// The first index of the row's maximum (None when every value is -inf) and whether any value
+/// is NaN. Each lane keeps its own best value and index, so there is no serial chain.
+pub(crate) fn row_argmax(z: &[f32]) -> (Option<u32>, bool) {
+    let mut acc = [f32::NEG_INFINITY; LANES];
+    let mut at = [0u32; LANES];
+    let mut nan = [0u32; LANES];
+    let mut chunks = z.chunks_exact(LANES);
+    let mut base = 0u32;
+    for chunk in &mut chunks {
+        for j in 0..LANES {
+            let better = chunk[j] > acc[j];
+            acc[j] = if better { chunk[j] } else { acc[j] };
+            at[j] = if better { base + j as u32 } else { at[j] };
+            nan[j] |= u32::from(chunk[j].is_nan());
+        }
+        base += LANES as u32;
+    }
+    let mut best = chunk_max(&acc);
+    let mut best_at = (0..LANES)
+        .filter(|&j| acc[j] == best && best > f32::NEG_INFINITY)
+        .map(|j| at[j])
+        .min();
+    for (offset, &value) in chunks.remainder().iter().enumerate() {
+        if value > best {
+            best = value;
+            best_at = Some(base + offset as u32);
+        }
+    }
+    let any_nan = nan.iter().any(|&n| n != 0) || chunks.remainder().iter().any(|v| v.is_nan());
+    (best_at, any_nan)
 }
 
 #[cfg(test)]
@@ -61,5 +93,20 @@ mod tests {
         assert!(row_max(&with_nan, |v| v).1);
         let chunk: [f32; 32] = std::array::from_fn(|i| (i as f32 - 20.0).abs());
         assert_eq!(chunk_max(&chunk), 20.0);
+    }
+
+    #[test]
+    fn argmax_takes_the_first_of_equal_maxima() {
+        let mut z = vec![0.0f32; 100];
+        z[70] = 3.0;
+        z[33] = 3.0;
+        z[99] = 3.0;
+        assert_eq!(row_argmax(&z), (Some(33), false));
+        z[98] = 4.0;
+        assert_eq!(row_argmax(&z), (Some(98), false));
+        assert_eq!(row_argmax(&[f32::NEG_INFINITY; 40]), (None, false));
+        assert_eq!(row_argmax(&[1.0, f32::NAN]).1, true);
+        let ramp: Vec<f32> = (0..1000).map(|i| (i % 17) as f32).collect();
+        assert_eq!(row_argmax(&ramp), (Some(16), false));
     }
 }

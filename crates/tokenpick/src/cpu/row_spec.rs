@@ -26,10 +26,16 @@ impl RowSpec {
         }
     }
 
-    /// The value filters compare for logit `z`.
+    /// The multiplier of filter values: `r` (temperature first) or 1 (temperature last).
+    #[inline(always)]
+    pub fn filter_scale(&self) -> f32 {
+        if self.scaled_filters { self.r } else { 1.0 }
+    }
+
+    /// The value filters compare for logit `z` (`z * 1.0` is `z` exactly).
     #[inline(always)]
     pub fn filter_value(&self, z: f32) -> f32 {
-        if self.scaled_filters { z * self.r } else { z }
+        z * self.filter_scale()
     }
 }
 

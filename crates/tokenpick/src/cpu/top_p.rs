@@ -21,11 +21,7 @@ pub(crate) fn top_p_threshold_row(
     let Scratch {
         weights, histogram, ..
     } = scratch;
-    weights.clear();
-    weights.extend(
-        z.iter()
-            .map(|&logit| exp_nonpositive(spec.filter_value(logit) - f_max)),
-    );
+    weights_of(z, spec.filter_scale(), f_max, weights);
     histogram.resize(HISTOGRAM_BUCKETS, 0.0);
     let (mut lowest, mut highest) = (HISTOGRAM_BUCKETS, 0usize);
     for &w in weights.iter() {
@@ -71,6 +67,28 @@ pub(crate) fn top_p_threshold_row(
         .iter()
         .filter(|e| e.0 >= boundary_weight)
         .fold(f32::INFINITY, |m, e| m.min(e.1))
+}
+
+/// Lanes of the weight loop.
+const WEIGHT_LANES: usize = 16;
+
+/// `out[i] = e^(z_i * scale - f_max)`, in fixed-width blocks so the loop vectorises.
+fn weights_of(z: &[f32], scale: f32, f_max: f32, out: &mut Vec<f32>) {
+    out.resize(z.len(), 0.0);
+    let mut out_blocks = out.chunks_exact_mut(WEIGHT_LANES);
+    let mut z_blocks = z.chunks_exact(WEIGHT_LANES);
+    for (w, logits) in (&mut out_blocks).zip(&mut z_blocks) {
+        for j in 0..WEIGHT_LANES {
+            w[j] = exp_nonpositive(logits[j] * scale - f_max);
+        }
+    }
+    for (w, &logit) in out_blocks
+        .into_remainder()
+        .iter_mut()
+        .zip(z_blocks.remainder())
+    {
+        *w = exp_nonpositive(logit * scale - f_max);
+    }
 }
 
 /// The top-p and min-p threshold over top-k survivors (sorted here by value, descending).
