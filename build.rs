@@ -65,10 +65,12 @@ fn build_cuda() {
         .map(Path::to_path_buf)
         .unwrap_or_default();
 
+    // cc's CUDA mode runs $NVCC (else `nvcc` from PATH) with the host compiler as -ccbin.
+    // SAFETY: the build script is single-threaded; nothing else reads the environment now.
+    unsafe { env::set_var("NVCC", &nvcc) };
     let mut build = cc::Build::new();
     build
         .cuda(true)
-        .compiler(&nvcc)
         .cudart("static")
         .files(CUDA_SOURCES)
         .flag("-std=c++17")
