@@ -26,7 +26,7 @@ pub use route::{
     FallbackReason, KernelSupport, PathReport, Residency, RowRoute, SamplingPath, path_name,
     route_row,
 };
-pub use sampler::{Sampler, SamplerBuilder};
+pub use sampler::{BackendChoice, Sampler, SamplerBuilder};
 pub use switches::{GUMBEL_SWITCH, KillSwitches, REJECTION_SWITCH, kill_switches, switch_allows};
 pub use tokenpick_core::{self as core, Array, GpuKernelBackend};
 

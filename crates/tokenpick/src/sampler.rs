@@ -11,12 +11,23 @@ use crate::params::SamplingParams;
 use crate::route::{KernelSupport, PathReport, Residency, route_row};
 use crate::switches::{KillSwitches, kill_switches};
 
+/// Which backends a [`Sampler`] may use.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum BackendChoice {
+    /// The kernels of the resolved GPU backend where supported, else the CPU paths.
+    #[default]
+    Auto,
+    /// The CPU paths only (device-resident logits are refused rather than launched).
+    CpuOnly,
+}
+
 /// Builds a [`Sampler`].
 #[derive(Debug, Clone)]
 pub struct SamplerBuilder {
     seed: Option<u64>,
     convention: Convention,
     max_rounds: u32,
+    backend: BackendChoice,
 }
 
 impl SamplerBuilder {
@@ -32,6 +43,12 @@ impl SamplerBuilder {
         self
     }
 
+    /// Which backends the sampler may use (default: [`BackendChoice::Auto`]).
+    pub fn backend(mut self, backend: BackendChoice) -> Self {
+        self.backend = backend;
+        self
+    }
+
     /// Round cap of the rejection kernel (at least 1).
     pub fn max_rounds(mut self, max_rounds: u32) -> Self {
         self.max_rounds = max_rounds.max(1);
@@ -44,12 +61,20 @@ impl SamplerBuilder {
             Some(seed) => StdRng::seed_from_u64(seed),
             None => rand::make_rng(),
         };
+        let support = match self.backend {
+            BackendChoice::Auto => KernelSupport::detect(),
+            BackendChoice::CpuOnly => KernelSupport {
+                gumbel: false,
+                rejection: false,
+            },
+        };
         Sampler {
             rng,
             convention: self.convention,
             max_rounds: self.max_rounds,
+            choice: self.backend,
             switches: kill_switches(),
-            support: KernelSupport::detect(),
+            support,
             report: PathReport::default(),
         }
     }
@@ -61,6 +86,7 @@ pub struct Sampler {
     rng: StdRng,
     convention: Convention,
     max_rounds: u32,
+    choice: BackendChoice,
     switches: KillSwitches,
     support: KernelSupport,
     report: PathReport,
@@ -84,7 +110,13 @@ impl Sampler {
             seed: None,
             convention: Convention::TemperatureFirst,
             max_rounds: DEFAULT_MAX_ROUNDS,
+            backend: BackendChoice::Auto,
         }
+    }
+
+    /// The backend choice this sampler was built with.
+    pub fn backend_choice(&self) -> BackendChoice {
+        self.choice
     }
 
     /// The convention in use.
@@ -97,9 +129,12 @@ impl Sampler {
         self.max_rounds
     }
 
-    /// The GPU backend resolved for this process.
+    /// The GPU backend this sampler dispatches to (`None` when built CPU-only).
     pub fn backend(&self) -> GpuKernelBackend {
-        tokenpick_core::gpu_kernel_backend()
+        match self.choice {
+            BackendChoice::Auto => tokenpick_core::gpu_kernel_backend(),
+            BackendChoice::CpuOnly => GpuKernelBackend::None,
+        }
     }
 
     /// The kill switches this sampler honours.
@@ -241,4 +276,54 @@ pub(crate) fn strict(results: Vec<Result<u32, RowError>>) -> Result<Vec<u32>, Er
         return Err(Error::InvalidRows(bad));
     }
     Ok(results.into_iter().flatten().collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::route::{FallbackReason, SamplingPath};
+
+    #[test]
+    fn cpu_only_reports_no_backend_and_routes_to_fallbacks() {
+        let mut sampler = Sampler::builder()
+            .backend(BackendChoice::CpuOnly)
+            .seed(1)
+            .build();
+        assert_eq!(sampler.backend(), GpuKernelBackend::None);
+        assert_eq!(sampler.backend_choice(), BackendChoice::CpuOnly);
+        let logits = [0.0f32, 1.0, 2.0, 3.0, 1.0, 0.0];
+        let params = [
+            SamplingParams::default(),
+            SamplingParams {
+                top_k: 2,
+                ..Default::default()
+            },
+        ];
+        let tokens = sampler.sample_host(&logits, 3, &params, 0).unwrap();
+        assert_eq!(tokens.len(), 2);
+        let report = sampler.last_report();
+        assert_eq!(report.rows[0].path, SamplingPath::CategoricalFallback);
+        assert_eq!(report.rows[1].path, SamplingPath::ArgpartitionFallback);
+        assert!(report.rows.iter().all(|r| r.reason.is_some()));
+        assert!(
+            report
+                .rows
+                .iter()
+                .all(|r| r.reason != Some(FallbackReason::RoundCap))
+        );
+    }
+
+    #[test]
+    fn host_arrays_of_every_dtype_sample_like_f32() {
+        use tokenpick_core::Array;
+        let values: Vec<f32> = (0..64).map(|i| (i % 9) as f32 * 0.5).collect();
+        let params = [SamplingParams {
+            seed: Some(5),
+            ..SamplingParams::default()
+        }];
+        let mut sampler = Sampler::new();
+        let direct = sampler.sample_host(&values, 32, &params, 3).unwrap();
+        let array = Array::from_host_f32(&values, 2, 32).unwrap();
+        assert_eq!(sampler.sample(&array, &params, 3).unwrap(), direct);
+    }
 }
