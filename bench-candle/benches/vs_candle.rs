@@ -4,25 +4,17 @@
 use candle_core::{Device, Tensor};
 use candle_transformers::generation::{LogitsProcessor, Sampling};
 use criterion::{BenchmarkId, Criterion, criterion_group, criterion_main};
-use rand::rngs::StdRng;
-use rand::{RngExt, SeedableRng};
 use std::hint::black_box;
+use tokenpick::synthetic::normal_logits;
 use tokenpick::{SamplingParams, sample_host};
 
 /// Vocabularies measured.
 const VOCABS: [usize; 2] = [32_000, 128_256];
 /// Spread of the logits.
-const SIGMA: f64 = 3.0;
+const SIGMA: f32 = 3.0;
 
 fn logits(len: usize) -> Vec<f32> {
-    let mut rng = StdRng::seed_from_u64(0x7031);
-    (0..len)
-        .map(|_| {
-            let u1: f64 = 1.0 - rng.random::<f64>();
-            let u2: f64 = rng.random();
-            ((-2.0 * u1.ln()).sqrt() * (std::f64::consts::TAU * u2).cos() * SIGMA) as f32
-        })
-        .collect()
+    normal_logits(len, SIGMA, 0x7031)
 }
 
 /// (name, tokenpick parameters, candle sampling) of each case.

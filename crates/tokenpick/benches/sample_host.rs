@@ -3,9 +3,8 @@
 //! top-k 50 + top-p 0.9 + min-p 0.05, plus greedy for scale.
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
-use rand::rngs::StdRng;
-use rand::{RngExt, SeedableRng};
 use std::hint::black_box;
+use tokenpick::synthetic::normal_logits;
 use tokenpick::{SamplingParams, sample_host};
 
 /// Vocabularies measured.
@@ -13,18 +12,11 @@ const VOCABS: [usize; 2] = [32_000, 128_256];
 /// Batches measured.
 const BATCHES: [usize; 2] = [1, 64];
 /// Spread of the benchmark logits.
-const SIGMA: f64 = 3.0;
+const SIGMA: f32 = 3.0;
 
-/// Normal(0, SIGMA) logits (Box-Muller from a seeded generator).
+/// The benchmark logits: normal with sigma 3.
 fn logits(len: usize) -> Vec<f32> {
-    let mut rng = StdRng::seed_from_u64(0x7031);
-    (0..len)
-        .map(|_| {
-            let u1: f64 = 1.0 - rng.random::<f64>();
-            let u2: f64 = rng.random();
-            ((-2.0 * u1.ln()).sqrt() * (std::f64::consts::TAU * u2).cos() * SIGMA) as f32
-        })
-        .collect()
+    normal_logits(len, SIGMA, 0x7031)
 }
 
 /// The parameter sets measured, by name.

@@ -18,6 +18,7 @@ mod route;
 mod sampler;
 pub mod stats;
 mod switches;
+pub mod synthetic;
 
 pub use cpu::sample_rows as sample_rows_cpu;
 pub use error::{Error, RowError};

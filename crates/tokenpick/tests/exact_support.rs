@@ -16,16 +16,6 @@ fn ln_row() -> Vec<f32> {
     (1..=10_000).map(|i| (i as f32).ln()).collect()
 }
 
-fn with(temperature: f32, top_k: u32, top_p: f32, min_p: f32) -> SamplingParams {
-    SamplingParams {
-        temperature,
-        top_k,
-        top_p,
-        min_p,
-        seed: None,
-    }
-}
-
 /// Checks support, edge and fit for one case; returns the support's size.
 fn check_support(label: &str, z: &[f32], params: SamplingParams, convention: Convention) -> usize {
     let (test, counts, exact) = chi_square_against_reference(z, params, convention, DRAWS);
@@ -54,7 +44,7 @@ fn top_k_keeps_exactly_the_k_largest() {
     let size = check_support(
         "top-k 100",
         &z,
-        with(1.0, 100, 1.0, 0.0),
+        SamplingParams::filtered(1.0, 100, 1.0, 0.0),
         Convention::TemperatureFirst,
     );
     assert_eq!(size, 100);
@@ -68,7 +58,7 @@ fn top_p_keeps_the_smallest_top_set_reaching_p() {
     let size = check_support(
         "top-p 0.9",
         &z,
-        with(1.0, 0, 0.9, 0.0),
+        SamplingParams::filtered(1.0, 0, 0.9, 0.0),
         Convention::TemperatureFirst,
     );
     assert_eq!(size, 10_000 - 3161);
@@ -81,7 +71,7 @@ fn min_p_keeps_tokens_at_least_m_times_the_top() {
     let size = check_support(
         "min-p 0.25",
         &z,
-        with(1.0, 0, 1.0, 0.25),
+        SamplingParams::filtered(1.0, 0, 1.0, 0.25),
         Convention::TemperatureFirst,
     );
     assert!((7500..=7501).contains(&size), "{size}");
@@ -90,13 +80,13 @@ fn min_p_keeps_tokens_at_least_m_times_the_top() {
 #[test]
 fn filters_combined_and_temperature_last() {
     let z = ln_row();
-    let hot = with(2.0, 500, 0.8, 0.0);
+    let hot = SamplingParams::filtered(2.0, 500, 0.8, 0.0);
     check_support("k500 p0.8 T2 first", &z, hot, Convention::TemperatureFirst);
     check_support("k500 p0.8 T2 last", &z, hot, Convention::TemperatureLast);
     check_support(
         "p0.95 m0.5 T0.5 last",
         &z,
-        with(0.5, 0, 0.95, 0.5),
+        SamplingParams::filtered(0.5, 0, 0.95, 0.5),
         Convention::TemperatureLast,
     );
 }
@@ -115,13 +105,13 @@ fn ties_at_the_top_k_boundary_are_kept() {
     let size = check_support(
         "top-k 7 ties",
         &z,
-        with(1.0, 7, 1.0, 0.0),
+        SamplingParams::filtered(1.0, 7, 1.0, 0.0),
         Convention::TemperatureFirst,
     );
     assert_eq!(size, 10);
     let counts = draw_counts(
         &z,
-        with(1.0, 7, 1.0, 0.0),
+        SamplingParams::filtered(1.0, 7, 1.0, 0.0),
         Convention::TemperatureFirst,
         100_000,
     );
@@ -138,9 +128,9 @@ fn positive_infinity_shares_all_the_mass() {
     z[250] = f32::INFINITY;
     z[251] = f32::INFINITY;
     for params in [
-        with(1.0, 0, 1.0, 0.0),
-        with(0.7, 2, 0.5, 0.1),
-        with(1.5, 0, 1.0, 0.3),
+        SamplingParams::filtered(1.0, 0, 1.0, 0.0),
+        SamplingParams::filtered(0.7, 2, 0.5, 0.1),
+        SamplingParams::filtered(1.5, 0, 1.0, 0.3),
     ] {
         let counts = draw_counts(&z, params, Convention::TemperatureFirst, 60_000);
         let total: u64 = [11, 250, 251].iter().map(|&i| counts[i]).sum();
@@ -157,7 +147,7 @@ fn overflow_to_infinity_counts_as_infinity() {
     z[40] = 2e38;
     let counts = draw_counts(
         &z,
-        with(0.01, 0, 1.0, 0.0),
+        SamplingParams::filtered(0.01, 0, 1.0, 0.0),
         Convention::TemperatureFirst,
         20_000,
     );

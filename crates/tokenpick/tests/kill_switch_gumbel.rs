@@ -1,10 +1,9 @@
 //! TOKENPICK_SAMPLING_GUMBEL=off: temperature-only rows take the categorical fallback, the
 //! report says why, and the tokens equal those of calling the fallback directly.
 
-use tokenpick::{
-    Convention, FallbackReason, GUMBEL_SWITCH, RowRoute, Sampler, SamplingParams, SamplingPath,
-    kill_switches, sample_rows_cpu,
-};
+mod common;
+
+use tokenpick::{GUMBEL_SWITCH, Sampler, SamplingParams, SamplingPath, kill_switches};
 
 #[test]
 fn gumbel_switch_off_takes_the_categorical_fallback() {
@@ -25,24 +24,12 @@ fn gumbel_switch_off_takes_the_categorical_fallback() {
         })
         .collect();
     let mut sampler = Sampler::new();
-    let tokens = sampler.sample_host(&logits, vocab, &params, 11).unwrap();
-    let expected = RowRoute {
-        path: SamplingPath::CategoricalFallback,
-        reason: Some(FallbackReason::KillSwitch),
-    };
-    assert_eq!(sampler.last_report().rows, vec![expected; 4]);
-
-    let seeds: Vec<u64> = params.iter().map(|p| p.seed.unwrap()).collect();
-    let direct: Vec<u32> = sample_rows_cpu(
+    common::assert_switched_to_fallback(
+        &mut sampler,
         &logits,
         vocab,
         &params,
-        &seeds,
         11,
-        Convention::TemperatureFirst,
-    )
-    .into_iter()
-    .map(Result::unwrap)
-    .collect();
-    assert_eq!(tokens, direct);
+        SamplingPath::CategoricalFallback,
+    );
 }

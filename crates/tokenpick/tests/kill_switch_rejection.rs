@@ -1,9 +1,10 @@
 //! TOKENPICK_SAMPLING_REJECTION=0: filtered rows take the argpartition fallback, the report
 //! says why, and the tokens equal those of calling the fallback directly.
 
+mod common;
+
 use tokenpick::{
-    Convention, FallbackReason, REJECTION_SWITCH, RowRoute, Sampler, SamplingParams, SamplingPath,
-    kill_switches, sample_rows_cpu,
+    Convention, REJECTION_SWITCH, Sampler, SamplingParams, SamplingPath, kill_switches,
 };
 
 #[test]
@@ -29,24 +30,12 @@ fn rejection_switch_off_takes_the_argpartition_fallback() {
     let mut sampler = Sampler::builder()
         .convention(Convention::TemperatureLast)
         .build();
-    let tokens = sampler.sample_host(&logits, vocab, &params, 2).unwrap();
-    let expected = RowRoute {
-        path: SamplingPath::ArgpartitionFallback,
-        reason: Some(FallbackReason::KillSwitch),
-    };
-    assert_eq!(sampler.last_report().rows, vec![expected; 3]);
-
-    let seeds: Vec<u64> = params.iter().map(|p| p.seed.unwrap()).collect();
-    let direct: Vec<u32> = sample_rows_cpu(
+    common::assert_switched_to_fallback(
+        &mut sampler,
         &logits,
         vocab,
         &params,
-        &seeds,
         2,
-        Convention::TemperatureLast,
-    )
-    .into_iter()
-    .map(Result::unwrap)
-    .collect();
-    assert_eq!(tokens, direct);
+        SamplingPath::ArgpartitionFallback,
+    );
 }

@@ -10,16 +10,6 @@ use tokenpick::{Convention, SamplingParams};
 /// Vocabulary of the suite's rows.
 const VOCAB: usize = 512;
 
-fn with(temperature: f32, top_k: u32, top_p: f32, min_p: f32) -> SamplingParams {
-    SamplingParams {
-        temperature,
-        top_k,
-        top_p,
-        min_p,
-        seed: None,
-    }
-}
-
 #[test]
 fn temperature_only_on_every_shape() {
     for (name, z) in shapes(VOCAB) {
@@ -28,7 +18,7 @@ fn temperature_only_on_every_shape() {
             assert_fits(
                 &label,
                 &z,
-                with(temperature, 0, 1.0, 0.0),
+                SamplingParams::filtered(temperature, 0, 1.0, 0.0),
                 Convention::TemperatureFirst,
                 MILLION,
             );
@@ -41,11 +31,11 @@ fn each_filter_alone() {
     let (_, flat) = &shapes(VOCAB)[1];
     let (_, bimodal) = &shapes(VOCAB)[2];
     for (label, params) in [
-        ("top-k 50", with(1.0, 50, 1.0, 0.0)),
-        ("top-p 0.9", with(1.0, 0, 0.9, 0.0)),
-        ("min-p 0.1", with(1.0, 0, 1.0, 0.1)),
-        ("top-k 3", with(0.7, 3, 1.0, 0.0)),
-        ("top-p 0.5 hot", with(2.0, 0, 0.5, 0.0)),
+        ("top-k 50", SamplingParams::filtered(1.0, 50, 1.0, 0.0)),
+        ("top-p 0.9", SamplingParams::filtered(1.0, 0, 0.9, 0.0)),
+        ("min-p 0.1", SamplingParams::filtered(1.0, 0, 1.0, 0.1)),
+        ("top-k 3", SamplingParams::filtered(0.7, 3, 1.0, 0.0)),
+        ("top-p 0.5 hot", SamplingParams::filtered(2.0, 0, 0.5, 0.0)),
     ] {
         assert_fits(
             &format!("flat {label}"),
@@ -69,9 +59,15 @@ fn filters_combined_in_both_conventions() {
     for (name, z) in shapes(VOCAB) {
         for convention in [Convention::TemperatureFirst, Convention::TemperatureLast] {
             for (label, params) in [
-                ("k50 p0.9", with(1.0, 50, 0.9, 0.0)),
-                ("k40 p0.8 m0.05 T0.7", with(0.7, 40, 0.8, 0.05)),
-                ("p0.95 m0.02 T1.5", with(1.5, 0, 0.95, 0.02)),
+                ("k50 p0.9", SamplingParams::filtered(1.0, 50, 0.9, 0.0)),
+                (
+                    "k40 p0.8 m0.05 T0.7",
+                    SamplingParams::filtered(0.7, 40, 0.8, 0.05),
+                ),
+                (
+                    "p0.95 m0.02 T1.5",
+                    SamplingParams::filtered(1.5, 0, 0.95, 0.02),
+                ),
             ] {
                 let label = format!("{name} {label} {convention:?}");
                 assert_fits(&label, &z, params, convention, MILLION / 4);
@@ -87,7 +83,7 @@ fn a_one_percent_error_is_caught() {
     use tokenpick::reference::exact_distribution;
     use tokenpick::stats::{CHI_SQUARE_ALPHA, chi_square_test};
     let (_, z) = &shapes(VOCAB)[2];
-    let params = with(1.0, 0, 1.0, 0.0);
+    let params = SamplingParams::filtered(1.0, 0, 1.0, 0.0);
     let exact = exact_distribution(z, &params, Convention::TemperatureFirst, 0).unwrap();
     let counts = common::draw_counts(z, params, Convention::TemperatureFirst, MILLION);
     let by_probability = |a: &usize, b: &usize| exact[*a].total_cmp(&exact[*b]);

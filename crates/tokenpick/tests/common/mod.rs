@@ -2,8 +2,6 @@
 //! chi-square check against the f64 reference.
 #![allow(dead_code)]
 
-use rand::rngs::StdRng;
-use rand::{RngExt, SeedableRng};
 use tokenpick::reference::exact_distribution;
 use tokenpick::stats::{CHI_SQUARE_ALPHA, ChiSquareTest, chi_square_test};
 use tokenpick::{Convention, SamplingParams, sample_rows_cpu};
@@ -13,18 +11,7 @@ pub const MILLION: usize = 1_000_000;
 /// Rows per batched call in [`draw_counts`].
 const ROWS_PER_CALL: usize = 2000;
 
-/// Normal(0, sigma) logits from a seeded generator (Box-Muller).
-pub fn normal_logits(vocab: usize, sigma: f32, seed: u64) -> Vec<f32> {
-    let mut rng = StdRng::seed_from_u64(seed);
-    (0..vocab)
-        .map(|_| {
-            let u1: f64 = 1.0 - rng.random::<f64>();
-            let u2: f64 = rng.random();
-            let normal = (-2.0 * u1.ln()).sqrt() * (std::f64::consts::TAU * u2).cos();
-            normal as f32 * sigma
-        })
-        .collect()
-}
+pub use tokenpick::synthetic::normal_logits;
 
 /// The four shapes of the statistical suite.
 pub fn shapes(vocab: usize) -> Vec<(&'static str, Vec<f32>)> {
@@ -110,4 +97,33 @@ pub fn assert_fits(
 ) {
     let (test, _, _) = chi_square_against_reference(z, params, convention, draws);
     assert!(test.passes(CHI_SQUARE_ALPHA), "{label}: {test:?}");
+}
+
+/// Samples with a kill switch off and checks every row took `path` for that reason, with the
+/// tokens of calling the CPU fallback directly with the same seeds.
+pub fn assert_switched_to_fallback(
+    sampler: &mut tokenpick::Sampler,
+    logits: &[f32],
+    vocab: usize,
+    params: &[SamplingParams],
+    step: u64,
+    path: tokenpick::SamplingPath,
+) {
+    use tokenpick::{FallbackReason, RowRoute};
+    let tokens = sampler.sample_host(logits, vocab, params, step).unwrap();
+    let expected = RowRoute {
+        path,
+        reason: Some(FallbackReason::KillSwitch),
+    };
+    assert_eq!(sampler.last_report().rows, vec![expected; params.len()]);
+    let seeds: Vec<u64> = params
+        .iter()
+        .map(|p| p.seed.expect("seeded rows"))
+        .collect();
+    let direct: Vec<u32> =
+        sample_rows_cpu(logits, vocab, params, &seeds, step, sampler.convention())
+            .into_iter()
+            .map(Result::unwrap)
+            .collect();
+    assert_eq!(tokens, direct);
 }
