@@ -50,6 +50,17 @@ impl SamplingParams {
         }
     }
 
+    /// Temperature and the three filters, unseeded.
+    pub const fn filtered(temperature: f32, top_k: u32, top_p: f32, min_p: f32) -> Self {
+        SamplingParams {
+            temperature,
+            top_k,
+            top_p,
+            min_p,
+            seed: None,
+        }
+    }
+
     /// Checks every parameter's domain; `row` names the row in the error.
     pub fn validate(&self, row: usize) -> Result<(), RowError> {
         let invalid = |parameter, rule: &str, value: f32| RowError::InvalidParameter {

@@ -23,21 +23,15 @@ pub(crate) fn sample_filtered(
     spec: &RowSpec,
     scratch: &mut Scratch,
 ) -> Result<u32, RowFault> {
-    let (f_max, has_nan) = row_max(z, |logit| spec.filter_value(logit));
-    if has_nan {
-        return Err(RowFault::Nan);
-    }
-    if f_max == f32::NEG_INFINITY {
-        return Err(RowFault::AllMasked);
-    }
-    if f_max == f32::INFINITY {
-        // The +inf tokens hold all the mass; every filter keeps exactly them.
-        return finish(gumbel_argmax(z, spec, Keep::AtLeast(f32::INFINITY)));
-    }
-
     if params.top_k_active(z.len()) {
+        // One pass: the selection also finds NaN, and its survivors hold the maximum.
         let mut survivors = std::mem::take(&mut scratch.candidates);
-        top_k_candidates(z, spec, params.top_k as usize, &mut survivors);
+        let has_nan = top_k_candidates(z, spec, params.top_k as usize, &mut survivors);
+        let f_max = survivors.iter().fold(f32::NEG_INFINITY, |m, e| m.max(e.0));
+        if let Some(outcome) = degenerate(z, spec, f_max, has_nan) {
+            scratch.candidates = survivors;
+            return outcome;
+        }
         let threshold = survivor_threshold(&mut survivors, params.top_p, params.min_p);
         let drawn = if survivors.len() <= DIRECT_DRAW_LIMIT {
             draw_survivors(z, spec, &mut survivors, threshold)
@@ -48,6 +42,10 @@ pub(crate) fn sample_filtered(
         return finish(drawn);
     }
 
+    let (f_max, has_nan) = row_max(z, |logit| spec.filter_value(logit));
+    if let Some(outcome) = degenerate(z, spec, f_max, has_nan) {
+        return outcome;
+    }
     let mut threshold = f32::NEG_INFINITY;
     if params.top_p < 1.0 {
         threshold = top_p_threshold_row(z, spec, f_max, params.top_p, scratch);
@@ -56,6 +54,25 @@ pub(crate) fn sample_filtered(
         threshold = threshold.max(min_p_threshold(f_max, params.min_p));
     }
     finish(gumbel_argmax(z, spec, Keep::AtLeast(threshold)))
+}
+
+/// The outcome of a row with NaN, nothing drawable, or +inf logits; None for an ordinary row.
+fn degenerate(
+    z: &[f32],
+    spec: &RowSpec,
+    f_max: f32,
+    has_nan: bool,
+) -> Option<Result<u32, RowFault>> {
+    if has_nan {
+        Some(Err(RowFault::Nan))
+    } else if f_max == f32::NEG_INFINITY {
+        Some(Err(RowFault::AllMasked))
+    } else if f_max == f32::INFINITY {
+        // The +inf tokens hold all the mass; every filter keeps exactly them.
+        Some(finish(gumbel_argmax(z, spec, Keep::AtLeast(f32::INFINITY))))
+    } else {
+        None
+    }
 }
 
 fn finish(drawn: Draw) -> Result<u32, RowFault> {
@@ -108,7 +125,7 @@ mod tests {
         for seed in 0..300u64 {
             let spec = RowSpec::new(1.0 / 0.8, Convention::TemperatureFirst, seed, 5);
             let mut survivors = Vec::new();
-            top_k_candidates(&z, &spec, 40, &mut survivors);
+            assert!(!top_k_candidates(&z, &spec, 40, &mut survivors));
             let threshold = survivor_threshold(&mut survivors, 0.8, 0.0);
             let direct = draw_survivors(&z, &spec, &mut survivors, threshold);
             let masked = gumbel_argmax(&z, &spec, Keep::AtLeast(threshold));

@@ -14,11 +14,11 @@ use super::exp::exp_upper_bound;
 use super::reduce::chunk_max;
 use super::row_spec::RowSpec;
 
-/// Tokens per chunk: 8 Philox blocks of 4 words.
-const CHUNK: usize = 32;
-/// Philox blocks per chunk.
-const BLOCKS: usize = WIDE_BLOCKS;
-const _: () = assert!(CHUNK == 4 * BLOCKS);
+/// Tokens per chunk: 16 Philox blocks of 4 words.
+const CHUNK: usize = 64;
+/// Tokens of one eight-block Philox call.
+const HALF: usize = 4 * WIDE_BLOCKS;
+const _: () = assert!(CHUNK == 2 * HALF);
 /// A chunk is skipped when its best scaled logit plus this is below the best score.
 const CHUNK_SKIP_SPAN: f32 = GUMBEL_NOISE_MAX + 0.125;
 /// Relative slack for the rounding of `z * r`, of `x - b` and of the fused score.
@@ -28,19 +28,31 @@ const ABSOLUTE_SLACK: f32 = 1.0 / 4096.0;
 /// 2^23: uniforms are (integer + 0.5) * 2^-23.
 const UNIFORM_UNITS: f32 = 8_388_608.0;
 
-/// Eight Philox blocks of the Gumbel domain at once, as words in token order.
+/// Sixteen Philox blocks of the Gumbel domain at once, as words in token order.
 type WidePhilox = fn(u32, u64, [u32; 2], &mut [u32; CHUNK]);
+
+/// Splits a chunk's words into the two halves an eight-block generator fills.
+fn halves(out: &mut [u32; CHUNK]) -> (&mut [u32; HALF], &mut [u32; HALF]) {
+    let (low, high) = out.split_at_mut(HALF);
+    match (low.try_into(), high.try_into()) {
+        (Ok(low), Ok(high)) => (low, high),
+        _ => unreachable!("CHUNK is two halves"),
+    }
+}
 
 /// The portable form (the compiler vectorises what it can).
 fn portable_philox(first_block: u32, step: u64, key: [u32; 2], out: &mut [u32; CHUNK]) {
-    philox_words8(first_block, step, DOMAIN_GUMBEL, key, out)
+    let (low, high) = halves(out);
+    philox_words8(first_block, step, DOMAIN_GUMBEL, key, low);
+    let second = first_block.wrapping_add(WIDE_BLOCKS as u32);
+    philox_words8(second, step, DOMAIN_GUMBEL, key, high);
 }
 
 /// The AVX2 form; selected only after the run-time feature check.
 #[cfg(target_arch = "x86_64")]
 fn avx2_philox(first_block: u32, step: u64, key: [u32; 2], out: &mut [u32; CHUNK]) {
     // SAFETY: selected by `wide_philox` only when the CPU has AVX2.
-    unsafe { super::philox_avx2::philox_words8_avx2(first_block, step, DOMAIN_GUMBEL, key, out) }
+    unsafe { super::philox_avx2::philox_words16_avx2(first_block, step, DOMAIN_GUMBEL, key, out) }
 }
 
 /// The fastest generator this CPU runs. The body below is instantiated once and calls it per
@@ -102,6 +114,22 @@ enum FiniteDraw {
 }
 
 fn finite_gumbel_argmax(z: &[f32], spec: &RowSpec, keep: Keep) -> FiniteDraw {
+    #[cfg(target_arch = "x86_64")]
+    if super::simd::has_avx2() {
+        // SAFETY: AVX2 checked at run time.
+        return unsafe { finite_gumbel_argmax_avx2(z, spec, keep) };
+    }
+    finite_gumbel_argmax_body(z, spec, keep)
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "avx2")]
+unsafe fn finite_gumbel_argmax_avx2(z: &[f32], spec: &RowSpec, keep: Keep) -> FiniteDraw {
+    finite_gumbel_argmax_body(z, spec, keep)
+}
+
+#[inline(always)]
+fn finite_gumbel_argmax_body(z: &[f32], spec: &RowSpec, keep: Keep) -> FiniteDraw {
     let philox = wide_philox();
     let key = seed_key(spec.seed);
     let r = spec.r;

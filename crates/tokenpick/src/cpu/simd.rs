@@ -1,4 +1,4 @@
-//! Run-time CPU feature detection for the hot loops that have an AVX2 build.
+//! Run-time CPU feature detection for the hot loops that have wide builds.
 
 /// True when this x86-64 CPU has AVX2 (detected once, then cached by std).
 #[cfg(target_arch = "x86_64")]

@@ -13,16 +13,24 @@ const BUFFER_FACTOR: usize = 4;
 /// Smallest buffer, so small k does not compact constantly.
 const BUFFER_FLOOR: usize = 1024;
 
-/// The tokens with filter value at least the k-th largest (k >= 1, no NaN in `z`), as
-/// (filter value, token) in `out`.
-pub(crate) fn top_k_candidates(z: &[f32], spec: &RowSpec, k: usize, out: &mut Vec<(f32, u32)>) {
+/// The tokens with filter value at least the k-th largest (k >= 1), as (filter value, token)
+/// in `out`. Returns true when `z` holds a NaN (then `out` is meaningless).
+pub(crate) fn top_k_candidates(
+    z: &[f32],
+    spec: &RowSpec,
+    k: usize,
+    out: &mut Vec<(f32, u32)>,
+) -> bool {
     out.clear();
     let capacity = k * BUFFER_FACTOR + BUFFER_FLOOR;
     let mut threshold = f32::NEG_INFINITY;
+    let scale = spec.filter_scale();
+    let mut nan = [0u32; CHUNK];
     for (chunk_index, chunk) in z.chunks(CHUNK).enumerate() {
         let mut values = [f32::NEG_INFINITY; CHUNK];
-        for (value, &logit) in values.iter_mut().zip(chunk) {
-            *value = spec.filter_value(logit);
+        for (j, &logit) in chunk.iter().enumerate() {
+            values[j] = logit * scale;
+            nan[j] |= u32::from(logit.is_nan());
         }
         if chunk_max(&values) < threshold {
             continue;
@@ -36,9 +44,11 @@ pub(crate) fn top_k_candidates(z: &[f32], spec: &RowSpec, k: usize, out: &mut Ve
             threshold = keep_at_least_kth(out, k);
         }
     }
-    if out.len() > k {
+    let has_nan = nan.iter().any(|&n| n != 0);
+    if out.len() > k && !has_nan {
         keep_at_least_kth(out, k);
     }
+    has_nan
 }
 
 /// Keeps the entries whose value is at least the k-th largest; returns that value.
@@ -65,9 +75,9 @@ mod tests {
         let spec = RowSpec::new(1.0, Convention::TemperatureLast, 0, 0);
         let z = [1.0, 5.0, 3.0, 3.0, 3.0, 0.0, 5.0];
         let mut out = Vec::new();
-        top_k_candidates(&z, &spec, 3, &mut out);
+        assert!(!top_k_candidates(&z, &spec, 3, &mut out));
         assert_eq!(sorted_tokens(&out), vec![1, 2, 3, 4, 6]);
-        top_k_candidates(&z, &spec, 2, &mut out);
+        assert!(!top_k_candidates(&z, &spec, 2, &mut out));
         assert_eq!(sorted_tokens(&out), vec![1, 6]);
     }
 
@@ -86,7 +96,7 @@ mod tests {
                     .filter(|&i| z[i as usize] >= kth)
                     .collect();
                 let mut out = Vec::new();
-                top_k_candidates(&z, &spec, k, &mut out);
+                assert!(!top_k_candidates(&z, &spec, k, &mut out));
                 assert_eq!(sorted_tokens(&out), expected, "k {k}");
             }
         }
