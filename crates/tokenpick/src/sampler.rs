@@ -235,7 +235,7 @@ pub(crate) fn check_shape(len: usize, vocab: usize, params: usize) -> Result<usi
     if vocab > u32::MAX as usize {
         return Err(Error::VocabularyTooLarge { vocab });
     }
-    if len % vocab != 0 {
+    if !len.is_multiple_of(vocab) {
         return Err(Error::Shape { len, vocab });
     }
     let rows = len / vocab;

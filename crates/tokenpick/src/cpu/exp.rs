@@ -17,7 +17,9 @@ const MAX_EXPONENT: f32 = 1.0;
 /// An upper bound of e^y. NaN maps to the smallest bound.
 #[inline(always)]
 pub(crate) fn exp_upper_bound(y: f32) -> f32 {
-    // max before min: f32::max ignores a NaN operand, so NaN becomes MIN_EXPONENT.
+    // max before min: f32::max ignores a NaN operand, so NaN becomes MIN_EXPONENT (clamp
+    // would keep the NaN).
+    #[allow(clippy::manual_clamp)]
     let t = (y * LOG2E).max(MIN_EXPONENT).min(MAX_EXPONENT);
     // bits of 2^k (1 + f) for t = k + f: the chord, which is >= 2^t.
     // SAFETY: t is finite and in [-126, 1], so t * 2^23 fits an i32 (the unchecked form

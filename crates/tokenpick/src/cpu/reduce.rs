@@ -105,7 +105,7 @@ mod tests {
         z[98] = 4.0;
         assert_eq!(row_argmax(&z), (Some(98), false));
         assert_eq!(row_argmax(&[f32::NEG_INFINITY; 40]), (None, false));
-        assert_eq!(row_argmax(&[1.0, f32::NAN]).1, true);
+        assert!(row_argmax(&[1.0, f32::NAN]).1);
         let ramp: Vec<f32> = (0..1000).map(|i| (i % 17) as f32).collect();
         assert_eq!(row_argmax(&ramp), (Some(16), false));
     }
