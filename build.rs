@@ -14,10 +14,20 @@ const CPP_SOURCES: &[&str] = &[
     "cpp/gumbel_max_sample.cc",
     "cpp/fused_sample_rejection.cc",
     "cpp/noise_hooks.cc",
+    "cpp/device_memory.cc",
 ];
 
+/// C++ sources of the CUDA ports, compiled by the host compiler with feature `cuda`.
+const CUDA_PORT_SOURCES: &[&str] = &["cpp/cuda/gumbel_max_port.cc"];
+
 /// CUDA sources, compiled by nvcc with feature `cuda`.
-const CUDA_SOURCES: &[&str] = &["cpp/cuda/cuda_probe.cu"];
+const CUDA_SOURCES: &[&str] = &[
+    "cpp/cuda/cuda_probe.cu",
+    "cpp/cuda/cuda_memory.cu",
+    "cpp/cuda/gumbel_partial_kernel.cu",
+    "cpp/cuda/gumbel_finish_kernel.cu",
+    "cpp/cuda/gumbel_max_launch.cu",
+];
 
 /// Machine code built for each CUDA source: Hopper (H100/H200) and Ampere.
 const CUDA_ARCHS: &[&str] = &["sm_90", "sm_80"];
@@ -41,7 +51,9 @@ fn main() {
         .flag_if_supported("-ffp-contract=off")
         .flag_if_supported("-Wall");
     if cuda {
-        bridge.define("TOKENPICK_CUDA", None);
+        bridge
+            .define("TOKENPICK_CUDA", None)
+            .files(CUDA_PORT_SOURCES);
     }
     bridge.compile("tokenpick_core_bridge");
 

@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "tokenpick-core/cpp/bridge.h"
+#include "tokenpick-core/cpp/device_memory.h"
 #include "tokenpick-core/cpp/errors.h"
 #include "tokenpick-core/src/bridge.rs.h"
 
@@ -63,9 +64,10 @@ Array::Array(DType dtype, std::size_t rows, std::size_t cols, Placement placemen
       owns_device_memory_(owns_device_memory) {}
 
 Array::~Array() {
-  // Device allocations come with the GPU ports; until then no Array owns device memory.
-  (void)owns_device_memory_;
+  if (owns_device_memory_) device_free(placement_, device_id_, device_ptr_);
 }
+
+std::size_t Array::byte_size() const { return rows_ * cols_ * dtype_size(dtype_); }
 
 bool Array::is_host() const { return placement_ == Placement::Host; }
 
@@ -83,17 +85,17 @@ rust::Vec<std::uint32_t> Array::to_host_u32() const {
                            std::string("to_host_u32() needs a u32 array, this one is ") +
                                dtype_name(dtype_));
   }
-  if (!is_host()) {
-    throw_no_kernel_port(kArrayEntry, "host");
+  const std::size_t count = rows_ * cols_;
+  std::vector<std::uint32_t> words(count);
+  if (is_host()) {
+    std::memcpy(words.data(), host_.data(), count * sizeof(std::uint32_t));
+  } else {
+    device_download(kArrayEntry, placement_, device_id_, words.data(), device_ptr_,
+                    count * sizeof(std::uint32_t), stream_);
   }
   rust::Vec<std::uint32_t> out;
-  const std::size_t count = rows_ * cols_;
   out.reserve(count);
-  for (std::size_t i = 0; i < count; ++i) {
-    std::uint32_t value;
-    std::memcpy(&value, host_.data() + i * sizeof value, sizeof value);
-    out.push_back(value);
-  }
+  for (const std::uint32_t word : words) out.push_back(word);
   return out;
 }
 
@@ -126,6 +128,39 @@ std::unique_ptr<Array> array_wrap_device(Placement placement, std::int32_t devic
   return std::make_unique<Array>(dtype, rows, cols, placement, device_id,
                                  reinterpret_cast<void*>(address),
                                  reinterpret_cast<void*>(stream), false);
+}
+
+std::unique_ptr<Array> array_to_device(const Array& source, Placement placement,
+                                       std::int32_t device_id) {
+  if (placement == Placement::Host) {
+    throw_invalid_argument(kArrayEntry, "placement", "to_device() needs a device placement");
+  }
+  const rust::Slice<const std::uint8_t> bytes = source.host_bytes();
+  void* pointer = device_alloc(kArrayEntry, placement, device_id, bytes.size());
+  auto result = std::make_unique<Array>(source.dtype(), source.rows(), source.cols(), placement,
+                                        device_id, pointer, nullptr, true);
+  device_upload(kArrayEntry, placement, device_id, pointer, bytes.data(), bytes.size(), nullptr);
+  return result;
+}
+
+std::unique_ptr<Array> array_to_host(const Array& source) {
+  if (source.is_host()) {
+    const rust::Slice<const std::uint8_t> bytes = source.host_bytes();
+    return std::make_unique<Array>(source.dtype(), source.rows(), source.cols(),
+                                   std::vector<std::uint8_t>(bytes.begin(), bytes.end()));
+  }
+  std::vector<std::uint8_t> host(source.byte_size());
+  device_download(kArrayEntry, source.placement(), source.device_id(), host.data(),
+                  source.device_ptr(), host.size(), reinterpret_cast<void*>(source.stream()));
+  return std::make_unique<Array>(source.dtype(), source.rows(), source.cols(), std::move(host));
+}
+
+std::unique_ptr<Array> array_device_output(const char* entry, const Array& like, DType dtype,
+                                           std::size_t rows, std::size_t cols) {
+  void* pointer =
+      device_alloc(entry, like.placement(), like.device_id(), rows * cols * dtype_size(dtype));
+  return std::make_unique<Array>(dtype, rows, cols, like.placement(), like.device_id(), pointer,
+                                 reinterpret_cast<void*>(like.stream()), true);
 }
 
 }  // namespace tokenpick

@@ -5,6 +5,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
 #include <vector>
 
 #include "rust/cxx.h"
@@ -38,6 +39,10 @@ class Array {
 
   /// The bytes of a host array; throws for a device array.
   rust::Slice<const std::uint8_t> host_bytes() const;
+  /// Bytes of the elements.
+  std::size_t byte_size() const;
+  /// Device address of the first element (0 for host arrays).
+  std::size_t device_address() const { return reinterpret_cast<std::size_t>(device_ptr_); }
   /// Device pointer of a device array (nullptr for host arrays).
   void* device_ptr() const { return device_ptr_; }
   /// Copies a u32 array to the host, waiting for its stream when it lives on a device.
@@ -54,5 +59,9 @@ class Array {
   void* stream_;
   bool owns_device_memory_;
 };
+
+/// A new device array on the same device and stream as `like`, owning its memory.
+std::unique_ptr<Array> array_device_output(const char* entry, const Array& like, DType dtype,
+                                           std::size_t rows, std::size_t cols);
 
 }  // namespace tokenpick

@@ -24,6 +24,10 @@ std::unique_ptr<Array> array_wrap_device(Placement placement, std::int32_t devic
                                          std::size_t address, std::size_t stream, DType dtype,
                                          std::size_t rows, std::size_t cols);
 
+std::unique_ptr<Array> array_to_device(const Array& source, Placement placement,
+                                       std::int32_t device_id);
+std::unique_ptr<Array> array_to_host(const Array& source);
+
 // Backend resolution and support predicates (read from the port tables).
 GpuKernelBackend gpu_kernel_backend();
 bool custom_kernels_available();

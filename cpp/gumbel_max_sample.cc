@@ -5,6 +5,13 @@
 #include "tokenpick-core/cpp/validate.h"
 #include "tokenpick-core/src/bridge.rs.h"
 
+#if defined(TOKENPICK_CUDA)
+#include "tokenpick-core/cpp/cuda/gumbel_max_port.h"
+#define TOKENPICK_GUMBEL_CUDA_PORT &cuda_gumbel_max_sample
+#else
+#define TOKENPICK_GUMBEL_CUDA_PORT nullptr
+#endif
+
 namespace tokenpick {
 
 namespace {
@@ -13,7 +20,8 @@ constexpr const char* kFallback = "categorical";
 }  // namespace
 
 const PortTable<GumbelPort>& gumbel_max_sample_ports() {
-  static const PortTable<GumbelPort> table = {/*metal=*/nullptr, /*cuda=*/nullptr,
+  static const PortTable<GumbelPort> table = {/*metal=*/nullptr,
+                                              /*cuda=*/TOKENPICK_GUMBEL_CUDA_PORT,
                                               /*rocm=*/nullptr};
   return table;
 }

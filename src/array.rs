@@ -148,6 +148,22 @@ impl Array {
         self.as_ffi().stream()
     }
 
+    /// A copy of this host array on a device (`Placement::Cuda`, device 0, ...). Refuses with
+    /// [`Error::NoKernelPort`] where the placement's backend is not compiled in.
+    pub fn to_device(&self, placement: Placement, device_id: i32) -> Result<Array, Error> {
+        Array::from_ffi(ffi::array_to_device(self.as_ffi(), placement, device_id)?)
+    }
+
+    /// A copy of this array on the host (waits for the array's stream on a device).
+    pub fn to_host(&self) -> Result<Array, Error> {
+        Array::from_ffi(ffi::array_to_host(self.as_ffi())?)
+    }
+
+    /// Device address of a device array's first element (0 for host arrays).
+    pub fn device_address(&self) -> usize {
+        self.as_ffi().device_address()
+    }
+
     /// The raw little-endian bytes of a host array.
     pub fn host_bytes(&self) -> Result<&[u8], Error> {
         Ok(self.as_ffi().host_bytes()?)

@@ -94,6 +94,14 @@ pub mod ffi {
             rows: usize,
             cols: usize,
         ) -> Result<UniquePtr<Array>>;
+        /// Copies a host array to a new array on a device (waits for the copy).
+        fn array_to_device(
+            source: &Array,
+            placement: Placement,
+            device_id: i32,
+        ) -> Result<UniquePtr<Array>>;
+        /// Copies any array to a new host array (waits for the array's stream).
+        fn array_to_host(source: &Array) -> Result<UniquePtr<Array>>;
         /// Element type.
         fn dtype(self: &Array) -> DType;
         /// Number of rows.
@@ -106,6 +114,8 @@ pub mod ffi {
         fn device_id(self: &Array) -> i32;
         /// The stream device work on this array runs on (0: default).
         fn stream(self: &Array) -> usize;
+        /// Device address of a device array's first element (0 on the host).
+        fn device_address(self: &Array) -> usize;
         /// The bytes of a host array.
         fn host_bytes(self: &Array) -> Result<&[u8]>;
         /// A u32 array copied to the host (waits for its stream on a device).

@@ -12,12 +12,16 @@
 
 #include "philox.h"
 
-#if defined(__CUDACC__) || defined(__HIPCC__)
+#include <cmath>
+
+// Device passes use the round-to-nearest intrinsics (never contracted); host passes plain
+// operators, compiled without contraction (-ffp-contract=off, or no FMA in the target).
+#if defined(__CUDA_ARCH__) || defined(__HIP_DEVICE_COMPILE__)
+#define TP_DEVICE_PASS 1
 #define TP_ADD(a, b) __fadd_rn((a), (b))
 #define TP_MUL(a, b) __fmul_rn((a), (b))
 #define TP_FMA(a, b, c) fmaf((a), (b), (c))
 #else
-#include <cmath>
 #define TP_ADD(a, b) ((a) + (b))
 #define TP_MUL(a, b) ((a) * (b))
 #define TP_FMA(a, b, c) std::fma((a), (b), (c))
@@ -44,7 +48,7 @@ constexpr float kLnP1 = -2.4999993993e-1f;
 constexpr float kLnP0 = 3.3333331174e-1f;
 
 TP_HOST_DEVICE std::uint32_t tp_float_bits(float x) {
-#if defined(__CUDACC__) || defined(__HIPCC__)
+#if defined(TP_DEVICE_PASS)
   return __float_as_uint(x);
 #else
   std::uint32_t bits;
@@ -54,7 +58,7 @@ TP_HOST_DEVICE std::uint32_t tp_float_bits(float x) {
 }
 
 TP_HOST_DEVICE float tp_bits_float(std::uint32_t bits) {
-#if defined(__CUDACC__) || defined(__HIPCC__)
+#if defined(TP_DEVICE_PASS)
   return __uint_as_float(bits);
 #else
   float x;

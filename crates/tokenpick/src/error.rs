@@ -70,13 +70,6 @@ pub enum Error {
         /// Rows in the batch.
         rows: usize,
     },
-    /// Logits that live on a device need that device's kernels or a copy to the host; this
-    /// build has neither for the resolved backend.
-    #[error("device-resident logits are not supported on backend {backend} in this build")]
-    DeviceLogitsUnsupported {
-        /// The resolved backend.
-        backend: tokenpick_core::GpuKernelBackend,
-    },
     /// Some rows could not be sampled; the lenient form returns the others' tokens.
     #[error("{} invalid row(s): {}", .0.len(), describe_rows(.0))]
     InvalidRows(Vec<RowError>),

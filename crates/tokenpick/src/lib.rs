@@ -11,6 +11,7 @@
 //! ```
 
 mod cpu;
+mod device;
 mod error;
 mod params;
 pub mod reference;

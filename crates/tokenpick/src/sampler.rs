@@ -6,6 +6,7 @@ use rand::{RngExt, SeedableRng};
 use tokenpick_core::{Array, Convention, DEFAULT_MAX_ROUNDS, GpuKernelBackend};
 
 use crate::cpu::sample_rows;
+use crate::device::sample_device;
 use crate::error::{Error, RowError};
 use crate::params::SamplingParams;
 use crate::route::{KernelSupport, PathReport, Residency, route_row};
@@ -197,13 +198,25 @@ impl Sampler {
         params: &[SamplingParams],
         step: u64,
     ) -> Result<Vec<Result<u32, RowError>>, Error> {
-        if !logits.is_host() {
-            return Err(Error::DeviceLogitsUnsupported {
-                backend: self.backend(),
-            });
+        if logits.is_host() {
+            let values = logits.host_to_f32()?;
+            return self.sample_host_lenient(&values, logits.cols(), params, step);
         }
-        let values = logits.host_to_f32()?;
-        self.sample_host_lenient(&values, logits.cols(), params, step)
+        let rows = check_shape(logits.rows() * logits.cols(), logits.cols(), params.len())?;
+        let seeds = resolve_seeds(params, rows, &mut self.rng);
+        let mut report = self.plan(params, rows, logits.cols(), Residency::Device);
+        let gumbel_usable = self.switches.gumbel && self.support.gumbel;
+        let results = sample_device(
+            logits,
+            params,
+            &seeds,
+            step,
+            self.convention,
+            gumbel_usable,
+            &mut report,
+        );
+        self.report = report;
+        results
     }
 
     fn plan(

@@ -1,0 +1,259 @@
+//! The CUDA Gumbel-max kernel on a GPU: tokens equal the CPU categorical path's, token for
+//! token, over more than 10,000 rows of assorted vocabularies, batches, dtypes and
+//! temperatures; degenerate rows; unaligned device pointers; the distribution against the f64
+//! reference with a million draws. Skips with a printed reason where no CUDA device resolved.
+
+mod common;
+
+use std::io::Write;
+use common::{normal_logits, shapes};
+use half::{bf16, f16};
+use tokenpick::reference::exact_distribution;
+use tokenpick::stats::{CHI_SQUARE_ALPHA, chi_square_test};
+use tokenpick::{
+    Array, Convention, GpuKernelBackend, RowError, Sampler, SamplingParams, SamplingPath,
+    sample_rows_cpu,
+};
+use tokenpick_core::{DType, Placement};
+
+fn cuda_present() -> bool {
+    let backend = tokenpick_core::gpu_kernel_backend();
+    if backend != GpuKernelBackend::Cuda {
+        // Written to stderr directly, not eprintln!, so the test harness does not capture it.
+        let _ = writeln!(
+            std::io::stderr(),
+            "skipped: no CUDA device (backend {backend}); these tests run on a GPU machine"
+        );
+        return false;
+    }
+    true
+}
+
+/// Host logits of one dtype, and their values as the kernel reads them (widened to f32).
+fn host_array(values: &[f32], rows: usize, cols: usize, dtype: DType) -> (Array, Vec<f32>) {
+    let array = match dtype {
+        DType::F16 => Array::from_host_f16(
+            &values.iter().map(|&v| f16::from_f32(v)).collect::<Vec<_>>(),
+            rows,
+            cols,
+        ),
+        DType::BF16 => Array::from_host_bf16(
+            &values
+                .iter()
+                .map(|&v| bf16::from_f32(v))
+                .collect::<Vec<_>>(),
+            rows,
+            cols,
+        ),
+        _ => Array::from_host_f32(values, rows, cols),
+    }
+    .expect("host array");
+    let widened = array.host_to_f32().expect("widen");
+    (array, widened)
+}
+
+/// Per-row parameters: temperatures cycle through `temperatures`, seeds from `salt`.
+fn row_params(rows: usize, temperatures: &[f32], salt: u64) -> Vec<SamplingParams> {
+    (0..rows)
+        .map(|row| SamplingParams {
+            temperature: temperatures[row % temperatures.len()],
+            seed: Some(salt.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ row as u64),
+            ..SamplingParams::default()
+        })
+        .collect()
+}
+
+/// Kernel tokens for device logits, checked to have run on the kernel.
+fn kernel_tokens(
+    sampler: &mut Sampler,
+    logits: &Array,
+    params: &[SamplingParams],
+    step: u64,
+) -> Vec<Result<u32, RowError>> {
+    let tokens = sampler
+        .sample_lenient(logits, params, step)
+        .expect("kernel call");
+    assert!(
+        sampler
+            .last_report()
+            .rows
+            .iter()
+            .all(|r| matches!(r.path, SamplingPath::GumbelKernel | SamplingPath::Greedy)),
+        "{}",
+        sampler.last_report().summary()
+    );
+    tokens
+}
+
+#[test]
+fn tokens_equal_the_cpu_path_on_ten_thousand_rows() {
+    if !cuda_present() {
+        return;
+    }
+    let mut sampler = Sampler::new();
+    let temperatures = [0.0, 0.3, 0.7, 1.0, 1.5, 2.5, 1e-20];
+    let cases: [(usize, usize, usize); 9] = [
+        (1, 1024, 1),
+        (7, 1024, 1),
+        (4099, 1024, 3),
+        (32_000, 256, 4),
+        (128_256, 64, 4),
+        (151_936, 16, 2),
+        (262_144, 16, 2),
+        (262_144, 1, 3),
+        (128_256, 1, 8),
+    ];
+    let mut compared = 0;
+    for (case, &(vocab, batch, steps)) in cases.iter().enumerate() {
+        for dtype in [DType::F32, DType::F16, DType::BF16] {
+            let sigma = [1.0, 3.0, 6.0][case % 3];
+            let mut values = normal_logits(vocab * batch, sigma, case as u64 * 31 + u64::from(dtype.repr));
+            // A grammar mask on every fifth row.
+            for row in (0..batch).step_by(5) {
+                for v in values[row * vocab..(row + 1) * vocab]
+                    .iter_mut()
+                    .skip(1)
+                    .step_by(3)
+                {
+                    *v = f32::NEG_INFINITY;
+                }
+            }
+            let (host, widened) = host_array(&values, batch, vocab, dtype);
+            let device = host.to_device(Placement::Cuda, 0).expect("upload");
+            for step in 0..steps as u64 {
+                let params = row_params(batch, &temperatures, step * 7 + case as u64);
+                let seeds: Vec<u64> = params.iter().map(|p| p.seed.unwrap()).collect();
+                let gpu = kernel_tokens(&mut sampler, &device, &params, step);
+                let cpu = sample_rows_cpu(
+                    &widened,
+                    vocab,
+                    &params,
+                    &seeds,
+                    step,
+                    Convention::TemperatureFirst,
+                );
+                for (row, (g, c)) in gpu.iter().zip(&cpu).enumerate() {
+                    assert_eq!(
+                        g, c,
+                        "vocab {vocab} batch {batch} {dtype:?} step {step} row {row} T {}",
+                        params[row].temperature
+                    );
+                }
+                compared += batch;
+            }
+        }
+    }
+    eprintln!("compared {compared} rows token for token");
+    assert!(compared >= 10_000, "{compared}");
+}
+
+#[test]
+fn degenerate_rows_are_reported_and_the_rest_sampled() {
+    if !cuda_present() {
+        return;
+    }
+    let vocab = 4099;
+    let mut values = normal_logits(vocab * 6, 2.0, 5);
+    values[vocab + 100] = f32::NAN; // row 1: NaN
+    values[2 * vocab..3 * vocab].fill(f32::NEG_INFINITY); // row 2: all masked
+    values[3 * vocab + 17] = f32::INFINITY; // row 3: two +inf share the mass
+    values[3 * vocab + 4000] = f32::INFINITY;
+    values[4 * vocab + 9] = 3e38; // row 4: overflows to +inf at T = 0.5
+    let (host, widened) = host_array(&values, 6, vocab, DType::F32);
+    let device = host.to_device(Placement::Cuda, 0).expect("upload");
+    let mut sampler = Sampler::new();
+    let mut seen_infinite = std::collections::HashSet::new();
+    for step in 0..200 {
+        let params = row_params(6, &[0.5], step);
+        let seeds: Vec<u64> = params.iter().map(|p| p.seed.unwrap()).collect();
+        let gpu = kernel_tokens(&mut sampler, &device, &params, step);
+        let cpu = sample_rows_cpu(
+            &widened,
+            vocab,
+            &params,
+            &seeds,
+            step,
+            Convention::TemperatureFirst,
+        );
+        assert_eq!(gpu, cpu);
+        assert_eq!(gpu[1], Err(RowError::NanLogits { row: 1 }));
+        assert_eq!(gpu[2], Err(RowError::AllMasked { row: 2 }));
+        assert_eq!(gpu[4], Ok(9));
+        seen_infinite.insert(*gpu[3].as_ref().unwrap());
+    }
+    assert_eq!(seen_infinite, [17u32, 4000].into_iter().collect());
+}
+
+#[test]
+fn unaligned_device_pointers_give_the_same_tokens() {
+    if !cuda_present() {
+        return;
+    }
+    let vocab = 4099;
+    let rows = 8;
+    let values = normal_logits(vocab * rows + 3, 3.0, 77);
+    let (host, _) = host_array(&values, 1, vocab * rows + 3, DType::F32);
+    let device = host.to_device(Placement::Cuda, 0).expect("upload");
+    let mut sampler = Sampler::new();
+    for offset in 1..=3usize {
+        // SAFETY: the view lies inside `device`'s allocation, which outlives it.
+        let view = unsafe {
+            Array::from_device_ptr(
+                Placement::Cuda,
+                0,
+                device.device_address() + 4 * offset,
+                0,
+                DType::F32,
+                rows,
+                vocab,
+            )
+        }
+        .expect("view");
+        let params = row_params(rows, &[1.0, 0.8], offset as u64);
+        let seeds: Vec<u64> = params.iter().map(|p| p.seed.unwrap()).collect();
+        let gpu = kernel_tokens(&mut sampler, &view, &params, 5);
+        let cpu = sample_rows_cpu(
+            &values[offset..offset + rows * vocab],
+            vocab,
+            &params,
+            &seeds,
+            5,
+            Convention::TemperatureFirst,
+        );
+        assert_eq!(gpu, cpu, "offset {offset}");
+    }
+}
+
+#[test]
+fn the_kernel_fits_the_reference_with_a_million_draws() {
+    if !cuda_present() {
+        return;
+    }
+    let vocab = 512;
+    let batch = 2000;
+    let mut sampler = Sampler::new();
+    for (name, z) in shapes(vocab) {
+        for temperature in [0.5f32, 1.0, 2.0] {
+            let params = SamplingParams {
+                temperature,
+                ..SamplingParams::default()
+            };
+            let exact = exact_distribution(&z, &params, Convention::TemperatureFirst, 0).unwrap();
+            let device = Array::from_host_f32(&z.repeat(batch), batch, vocab)
+                .unwrap()
+                .to_device(Placement::Cuda, 0)
+                .unwrap();
+            let mut counts = vec![0u64; vocab];
+            for step in 0..(1_000_000 / batch) as u64 {
+                for token in sampler.sample(&device, &[params], step).unwrap() {
+                    counts[token as usize] += 1;
+                }
+            }
+            let test = chi_square_test(&counts, &exact);
+            assert!(
+                test.passes(CHI_SQUARE_ALPHA),
+                "{name} T={temperature}: {test:?}"
+            );
+        }
+    }
+}

@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Builds the CUDA test binaries here (a CPU machine with nvcc from PyPI) and leaves them,
+# stripped, in .devbin/ for the GPU machine, with the runner scripts/run-device-tests.sh.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+: "${NVCC:?set NVCC to nvcc (e.g. <venv>/lib/python3.11/site-packages/nvidia/cu13/bin/nvcc)}"
+rm -rf .devbin && mkdir -p .devbin
+cargo test --workspace --features cuda --no-run --message-format=json 2>/dev/null \
+  | python3 -c '
+import json, sys
+for line in sys.stdin:
+    m = json.loads(line)
+    if m.get("reason") == "compiler-artifact" and m.get("executable") and m["profile"]["test"]:
+        print(m["executable"])
+' | while read -r exe; do
+  name=$(basename "$exe" | sed "s/-[0-9a-f]*$//")
+  # The CLI tests run the binary at its build path: they stay on this machine.
+  [ "$name" = cli ] && continue
+  cp "$exe" ".devbin/$name"
+  strip ".devbin/$name"
+done
+ls -la .devbin

@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# On the GPU machine: runs every test binary in .devbin/ (built by build-device-tests.sh),
+# optionally the CUDA tests under compute-sanitizer, and prints a short table last.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+out="${OUT:-/tmp}"
+nvidia-smi --query-gpu=name,driver_version --format=csv,noheader || true
+table=()
+for bin in .devbin/*; do
+  name=$(basename "$bin")
+  start=$(date +%s)
+  "$bin" --test-threads=4 >"$out/$name.log" 2>&1
+  code=$?
+  secs=$(( $(date +%s) - start ))
+  summary=$(grep -E "^test result" "$out/$name.log" | tail -1)
+  skipped=$(grep -c "^skipped" "$out/$name.log")
+  table+=("$(printf '%-28s exit %-3s %4ss skipped-lines %-3s %s' "$name" "$code" "$secs" "$skipped" "$summary")")
+done
+if [ "${SANITIZE:-0}" = 1 ] && command -v compute-sanitizer >/dev/null; then
+  for tool in memcheck racecheck; do
+    compute-sanitizer --tool "$tool" --error-exitcode 9 .devbin/cuda_gumbel \
+      degenerate unaligned >"$out/sanitizer-$tool.log" 2>&1
+    table+=("$(printf 'compute-sanitizer %-10s exit %s  %s' "$tool" "$?" "$(grep -E 'ERROR SUMMARY' "$out/sanitizer-$tool.log" | tail -1)")")
+  done
+fi
+printf '%s\n' "${table[@]}"
