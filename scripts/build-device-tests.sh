@@ -11,11 +11,13 @@ import json, sys
 for line in sys.stdin:
     m = json.loads(line)
     if m.get("reason") == "compiler-artifact" and m.get("executable") and m["profile"]["test"]:
-        print(m["executable"])
-' | while read -r exe; do
-  name=$(basename "$exe" | sed "s/-[0-9a-f]*$//")
-  # The CLI tests run the binary at its build path: they stay on this machine.
-  [ "$name" = cli ] && continue
+        target = m["target"]
+        # Unit tests of a library and of a binary share the crate name: tell them apart.
+        name = target["name"] + ("-unit" if target["kind"] != ["test"] else "")
+        print(name, m["executable"])
+' | while read -r name exe; do
+  # The CLI tests run the binary at its build path, and the CLI has no unit tests.
+  case "$name" in cli | tokenpick-unit-bin | tokenpick-cli-unit) continue ;; esac
   cp "$exe" ".devbin/$name"
   strip ".devbin/$name"
 done

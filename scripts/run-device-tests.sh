@@ -8,19 +8,24 @@ nvidia-smi --query-gpu=name,driver_version --format=csv,noheader || true
 table=()
 for bin in .devbin/*; do
   name=$(basename "$bin")
+  case "$name" in *_bench) continue ;; esac
   start=$(date +%s)
-  "$bin" --test-threads=4 >"$out/$name.log" 2>&1
+  "$bin" --test-threads=4 >"$out/current.log" 2>&1
   code=$?
   secs=$(( $(date +%s) - start ))
-  summary=$(grep -E "^test result" "$out/$name.log" | tail -1)
-  skipped=$(grep -c "^skipped" "$out/$name.log")
+  summary=$(grep -E "^test result" "$out/current.log" | tail -1)
+  skipped=$(grep -c "^skipped" "$out/current.log")
+  { echo "=== $name (exit $code)"; cat "$out/current.log"; } >>"$out/tests.log"
   table+=("$(printf '%-28s exit %-3s %4ss skipped-lines %-3s %s' "$name" "$code" "$secs" "$skipped" "$summary")")
 done
 if [ "${SANITIZE:-0}" = 1 ] && command -v compute-sanitizer >/dev/null; then
   for tool in memcheck racecheck; do
     compute-sanitizer --tool "$tool" --error-exitcode 9 .devbin/cuda_gumbel \
-      degenerate unaligned >"$out/sanitizer-$tool.log" 2>&1
-    table+=("$(printf 'compute-sanitizer %-10s exit %s  %s' "$tool" "$?" "$(grep -E 'ERROR SUMMARY' "$out/sanitizer-$tool.log" | tail -1)")")
+      degenerate unaligned >"$out/current.log" 2>&1
+    code=$?
+    { echo "=== compute-sanitizer $tool (exit $code)"; cat "$out/current.log"; } >>"$out/sanitizer.log"
+    table+=("$(printf 'compute-sanitizer %-10s exit %s  %s' "$tool" "$code" "$(grep -E 'SUMMARY' "$out/current.log" | tail -1)")")
   done
 fi
+rm -f "$out/current.log"
 printf '%s\n' "${table[@]}"

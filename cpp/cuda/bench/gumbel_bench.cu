@@ -1,0 +1,156 @@
+// Device bench of the CUDA Gumbel-max kernel: time per call for batch {1, 16, 64, 256} x
+// vocabulary {32000, 128256, 151936, 262144}, f32 and bf16, logits normal with sigma 1, 3 and
+// 6, temperature 1. Device events around many calls over rotating input buffers whose total
+// exceeds the L2 several times; the floor is the logits' bytes over the device-to-device copy
+// bandwidth measured in the same run. Prints one line per shape, a table last.
+// Build: scripts/gpu-bench.sh (nvcc, sm_90), run on the GPU machine.
+#include <cuda_bf16.h>
+#include <cuda_runtime.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <vector>
+
+#include "../../random/philox.h"
+#include "../gumbel_max_kernel.h"
+
+namespace {
+
+/// Bytes the rotating buffers must exceed together (the H200's L2 is 60 MB).
+constexpr size_t kRotationBytes = size_t(1) << 30;
+/// Timed calls per shape.
+constexpr int kCalls = 200;
+/// Warm-up calls per shape.
+constexpr int kWarmup = 20;
+
+#define CHECK(call)                                                                   \
+  do {                                                                                \
+    cudaError_t status_ = (call);                                                     \
+    if (status_ != cudaSuccess) {                                                     \
+      std::fprintf(stderr, "%s:%d %s: %s\n", __FILE__, __LINE__, #call,               \
+                   cudaGetErrorString(status_));                                      \
+      std::exit(1);                                                                   \
+    }                                                                                 \
+  } while (0)
+
+/// Normal(0, sigma) logits on the device, from Philox (Box-Muller).
+template <typename T>
+__global__ void fill_normal(T* out, size_t count, float sigma, unsigned seed) {
+  const size_t i = blockIdx.x * size_t(blockDim.x) + threadIdx.x;
+  if (i >= count) return;
+  const tokenpick::Philox4 block = tokenpick::philox_block(seed, 99, i * 4, 7);
+  const float u1 = (block.v[0] >> 8) * (1.0f / 16777216.0f) + (0.5f / 16777216.0f);
+  const float u2 = (block.v[1] >> 8) * (1.0f / 16777216.0f);
+  const float value = sigma * sqrtf(-2.0f * logf(u1)) * cospif(2.0f * u2);
+  out[i] = static_cast<T>(value);
+}
+
+/// Device-to-device copy bandwidth in bytes per second (read plus write).
+double copy_bandwidth() {
+  const size_t bytes = size_t(2) << 30;
+  void *a = nullptr, *b = nullptr;
+  CHECK(cudaMalloc(&a, bytes));
+  CHECK(cudaMalloc(&b, bytes));
+  CHECK(cudaMemset(a, 1, bytes));
+  cudaEvent_t start, stop;
+  CHECK(cudaEventCreate(&start));
+  CHECK(cudaEventCreate(&stop));
+  CHECK(cudaMemcpy(b, a, bytes, cudaMemcpyDeviceToDevice));
+  CHECK(cudaEventRecord(start));
+  const int reps = 10;
+  for (int r = 0; r < reps; ++r) CHECK(cudaMemcpy(b, a, bytes, cudaMemcpyDeviceToDevice));
+  CHECK(cudaEventRecord(stop));
+  CHECK(cudaEventSynchronize(stop));
+  float ms = 0;
+  CHECK(cudaEventElapsedTime(&ms, start, stop));
+  CHECK(cudaFree(a));
+  CHECK(cudaFree(b));
+  return 2.0 * bytes * reps / (ms * 1e-3);
+}
+
+struct Result {
+  unsigned batch, vocab;
+  const char* dtype;
+  float sigma;
+  double us, floor_us;
+};
+
+template <typename T>
+Result bench_shape(unsigned batch, unsigned vocab, float sigma, const char* name,
+                   tokenpick::LogitsType type, double bandwidth) {
+  const size_t count = size_t(batch) * vocab;
+  const size_t bytes = count * sizeof(T);
+  const int buffers = int(std::max<size_t>(2, kRotationBytes / bytes + 1));
+  std::vector<T*> logits(buffers);
+  for (int b = 0; b < buffers; ++b) {
+    CHECK(cudaMalloc(&logits[b], bytes));
+    fill_normal<<<unsigned((count + 255) / 256), 256>>>(logits[b], count, sigma, 1000 + b);
+  }
+  std::vector<tokenpick::KernelRowParams> host_params(batch);
+  for (unsigned r = 0; r < batch; ++r) host_params[r] = {1.0f, 0, 1.0f, 0.0f, 12345u + r};
+  tokenpick::KernelRowParams* params = nullptr;
+  uint32_t* tokens = nullptr;
+  CHECK(cudaMalloc(&params, sizeof(tokenpick::KernelRowParams) * batch));
+  CHECK(cudaMalloc(&tokens, sizeof(uint32_t) * batch));
+  CHECK(cudaMemcpy(params, host_params.data(), sizeof(tokenpick::KernelRowParams) * batch,
+                   cudaMemcpyHostToDevice));
+  CHECK(cudaDeviceSynchronize());
+
+  tokenpick::GumbelLaunch launch{};
+  launch.type = type;
+  launch.rows = batch;
+  launch.cols = vocab;
+  launch.params = params;
+  launch.params_count = batch;
+  launch.tokens = tokens;
+  launch.device = 0;
+  launch.stream = nullptr;
+  for (int i = 0; i < kWarmup; ++i) {
+    launch.logits = logits[i % buffers];
+    launch.step = i;
+    tokenpick::launch_gumbel_max("bench", launch);
+  }
+  cudaEvent_t start, stop;
+  CHECK(cudaEventCreate(&start));
+  CHECK(cudaEventCreate(&stop));
+  CHECK(cudaEventRecord(start));
+  for (int i = 0; i < kCalls; ++i) {
+    launch.logits = logits[i % buffers];
+    launch.step = 1000 + i;
+    tokenpick::launch_gumbel_max("bench", launch);
+  }
+  CHECK(cudaEventRecord(stop));
+  CHECK(cudaEventSynchronize(stop));
+  float ms = 0;
+  CHECK(cudaEventElapsedTime(&ms, start, stop));
+  for (T* p : logits) CHECK(cudaFree(p));
+  CHECK(cudaFree(params));
+  CHECK(cudaFree(tokens));
+  return Result{batch, vocab, name, sigma, ms * 1e3 / kCalls, bytes / bandwidth * 1e6};
+}
+
+}  // namespace
+
+int main() {
+  const double bandwidth = copy_bandwidth();
+  std::printf("device-to-device copy bandwidth: %.2f TB/s (read + write)\n", bandwidth / 1e12);
+  std::vector<Result> results;
+  for (float sigma : {1.0f, 3.0f, 6.0f}) {
+    for (unsigned batch : {1u, 16u, 64u, 256u}) {
+      for (unsigned vocab : {32000u, 128256u, 151936u, 262144u}) {
+        results.push_back(bench_shape<float>(batch, vocab, sigma, "f32",
+                                             tokenpick::LogitsType::F32, bandwidth));
+        results.push_back(bench_shape<__nv_bfloat16>(batch, vocab, sigma, "bf16",
+                                                     tokenpick::LogitsType::BF16, bandwidth));
+      }
+    }
+  }
+  std::printf("\n%-6s %-6s %-7s %-5s %10s %10s %8s\n", "sigma", "batch", "vocab", "dtype",
+              "ours_us", "floor_us", "ratio");
+  for (const Result& r : results) {
+    std::printf("%-6.0f %-6u %-7u %-5s %10.2f %10.2f %8.1f\n", r.sigma, r.batch, r.vocab,
+                r.dtype, r.us, r.floor_us, r.us / r.floor_us);
+  }
+  return 0;
+}

@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# Builds the CUDA Gumbel-max bench (here, with nvcc for sm_90) into .devbin/, or, with `run`,
+# runs it and the PyTorch baselines on the GPU machine (same call, same device).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+if [ "${1:-build}" = build ]; then
+  : "${NVCC:?set NVCC to nvcc}"
+  mkdir -p .devbin target/bench-include
+  # The C++ sources include each other as "tokenpick-core/cpp/...", as cxx-build lays them out.
+  ln -sfn "$PWD" target/bench-include/tokenpick-core
+  "$NVCC" -std=c++17 -O3 -fmad=false -gencode arch=compute_90,code=sm_90 -I target/bench-include \
+    -o .devbin/gumbel_bench cpp/cuda/bench/gumbel_bench.cu cpp/cuda/gumbel_partial_kernel.cu \
+    cpp/cuda/gumbel_finish_kernel.cu cpp/cuda/gumbel_max_launch.cu cpp/errors.cc \
+    -L "$(dirname "$NVCC")/../lib"
+  ls -la .devbin/gumbel_bench
+else
+  out="${OUT:-/tmp}"
+  .devbin/gumbel_bench | tee "$out/gumbel_bench.txt"
+  python3 scripts/torch_baselines.py | tee "$out/torch_baselines.txt"
+fi
