@@ -18,7 +18,12 @@ const CPP_SOURCES: &[&str] = &[
 ];
 
 /// C++ sources of the CUDA ports, compiled by the host compiler with feature `cuda`.
-const CUDA_PORT_SOURCES: &[&str] = &["cpp/cuda/gumbel_max_port.cc"];
+const CUDA_PORT_SOURCES: &[&str] = &[
+    "cpp/cuda/gumbel_max_port.cc",
+    "cpp/cuda/rejection_port.cc",
+    "cpp/cuda/device_params.cc",
+    "cpp/cuda/port_support.cc",
+];
 
 /// CUDA sources, compiled by nvcc with feature `cuda`.
 const CUDA_SOURCES: &[&str] = &[
@@ -27,6 +32,7 @@ const CUDA_SOURCES: &[&str] = &[
     "cpp/cuda/gumbel_partial_kernel.cu",
     "cpp/cuda/gumbel_finish_kernel.cu",
     "cpp/cuda/gumbel_max_launch.cu",
+    "cpp/cuda/fused_rejection_kernel.cu",
 ];
 
 /// Machine code built for each CUDA source: Hopper (H100/H200) and Ampere.

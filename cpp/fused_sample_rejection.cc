@@ -6,6 +6,13 @@
 #include "tokenpick-core/cpp/validate.h"
 #include "tokenpick-core/src/bridge.rs.h"
 
+#if defined(TOKENPICK_CUDA)
+#include "tokenpick-core/cpp/cuda/rejection_port.h"
+#define TOKENPICK_REJECTION_CUDA_PORT &cuda_fused_sample_rejection
+#else
+#define TOKENPICK_REJECTION_CUDA_PORT nullptr
+#endif
+
 namespace tokenpick {
 
 namespace {
@@ -27,7 +34,8 @@ std::unique_ptr<Array> launch(const char* entry, const Array& logits,
 }  // namespace
 
 const PortTable<RejectionPort>& fused_sample_rejection_ports() {
-  static const PortTable<RejectionPort> table = {/*metal=*/nullptr, /*cuda=*/nullptr,
+  static const PortTable<RejectionPort> table = {/*metal=*/nullptr,
+                                                 /*cuda=*/TOKENPICK_REJECTION_CUDA_PORT,
                                                  /*rocm=*/nullptr};
   return table;
 }

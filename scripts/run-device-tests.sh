@@ -20,11 +20,15 @@ for bin in .devbin/*; do
 done
 if [ "${SANITIZE:-0}" = 1 ] && command -v compute-sanitizer >/dev/null; then
   for tool in memcheck racecheck; do
-    compute-sanitizer --tool "$tool" --error-exitcode 9 .devbin/cuda_gumbel \
-      degenerate unaligned >"$out/current.log" 2>&1
-    code=$?
-    { echo "=== compute-sanitizer $tool (exit $code)"; cat "$out/current.log"; } >>"$out/sanitizer.log"
-    table+=("$(printf 'compute-sanitizer %-10s exit %s  %s' "$tool" "$code" "$(grep -E 'SUMMARY' "$out/current.log" | tail -1)")")
+    for target in "cuda_gumbel degenerate unaligned" "cuda_rejection degenerate deferred round_cap"; do
+      set -- $target
+      bin=$1
+      shift
+      compute-sanitizer --tool "$tool" --error-exitcode 9 ".devbin/$bin" "$@" >"$out/current.log" 2>&1
+      code=$?
+      { echo "=== compute-sanitizer $tool $bin (exit $code)"; cat "$out/current.log"; } >>"$out/sanitizer.log"
+      table+=("$(printf 'sanitizer %-9s %-15s exit %s  %s' "$tool" "$bin" "$code" "$(grep -E 'SUMMARY' "$out/current.log" | tail -1)")")
+    done
   done
 fi
 rm -f "$out/current.log"

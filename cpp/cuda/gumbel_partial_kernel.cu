@@ -10,6 +10,7 @@
 
 #include "../random/gumbel_noise.h"
 #include "argmax_reduce.cuh"
+#include "row_access.cuh"
 #include "gumbel_stages.h"
 
 namespace tokenpick {
@@ -18,33 +19,6 @@ namespace {
 
 /// Tokens per Philox block (and per thread step).
 constexpr std::uint32_t kGroup = 4;
-
-template <typename T>
-__device__ __forceinline__ float load_logit(const T* row, std::uint32_t i);
-template <>
-__device__ __forceinline__ float load_logit<float>(const float* row, std::uint32_t i) {
-  return row[i];
-}
-template <>
-__device__ __forceinline__ float load_logit<__half>(const __half* row, std::uint32_t i) {
-  return __half2float(row[i]);
-}
-template <>
-__device__ __forceinline__ float load_logit<__nv_bfloat16>(const __nv_bfloat16* row,
-                                                           std::uint32_t i) {
-  return __bfloat162float(row[i]);
-}
-
-struct RowPlan {
-  bool greedy;
-  float r;
-};
-
-__device__ __forceinline__ RowPlan plan_row(const KernelRowParams& p) {
-  const float r = __fdiv_rn(1.0f, p.temperature);
-  const bool greedy = p.temperature == 0.0f || p.top_k == 1 || !isfinite(r);
-  return RowPlan{greedy, r};
-}
 
 template <typename T>
 __global__ void __launch_bounds__(kGumbelThreads)

@@ -1,98 +1,128 @@
-//! Device-resident logits (DESIGN section 6, "the path follows the data"): rows the Gumbel
-//! kernel may take (temperature only, and greedy rows in the same launch) run on the device;
-//! the others, and every row when the kernel refuses, take the CPU paths on a host copy.
+//! Device-resident logits (DESIGN section 6, "the path follows the data"): temperature-only
+//! rows (and greedy rows, in the same launch) run on the Gumbel-max kernel, filtered rows on the
+//! rejection kernel; rows a kernel refuses or leaves unfinished (round cap) take the CPU paths
+//! on a host copy.
 
-use tokenpick_core::{Array, Convention, gumbel_max_sample_rows};
+use tokenpick_core::{Array, Convention, fused_sample_rejection_rows, gumbel_max_sample_rows};
 
 use crate::cpu::sample_rows;
 use crate::error::{Error, RowError};
 use crate::params::SamplingParams;
 use crate::route::{FallbackReason, PathReport, RowRoute, SamplingPath};
 
-/// Token the CUDA kernel writes for a row whose logits contain NaN.
+/// Token the CUDA kernels write for a row whose logits contain NaN.
 const TOKEN_NAN: u32 = 0xFFFF_FFFF;
-/// Token the CUDA kernel writes for a row with nothing to draw.
+/// Token the CUDA kernels write for a row with nothing to draw.
 const TOKEN_ALL_MASKED: u32 = 0xFFFF_FFFE;
 
-/// One call over device logits; `routes` (planned for device residency) is updated to what ran.
-/// `gumbel_usable`: the Gumbel kernel has a port and its kill switch is on (greedy rows then
-/// ride in its launch).
+/// How a device call may run.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct DeviceCall {
+    /// Temperature first or last.
+    pub convention: Convention,
+    /// The rejection kernel's round cap.
+    pub max_rounds: u32,
+    /// The Gumbel kernel has a port and its switch is on (greedy rows then ride in it).
+    pub gumbel_usable: bool,
+}
+
+/// Per-row outcome under construction.
+type Slots = Vec<Option<Result<u32, RowError>>>;
+
+/// One call over device logits; `routes` (planned for device residency) becomes what ran.
 pub(crate) fn sample_device(
     logits: &Array,
     params: &[SamplingParams],
     seeds: &[u64],
     step: u64,
-    convention: Convention,
-    gumbel_usable: bool,
+    call: DeviceCall,
     routes: &mut PathReport,
 ) -> Result<Vec<Result<u32, RowError>>, Error> {
     let rows = logits.rows();
     let vocab = logits.cols();
     let param = |row: usize| {
         if params.len() == 1 {
-            &params[0]
+            params[0]
         } else {
-            &params[row]
+            params[row]
         }
     };
-    let mut results: Vec<Option<Result<u32, RowError>>> = (0..rows)
+    let mut slots: Slots = (0..rows)
         .map(|row| param(row).validate(row).err().map(Err))
         .collect();
-    let on_kernel: Vec<bool> = (0..rows)
+
+    let gumbel_rows: Vec<bool> = (0..rows)
         .map(|row| {
-            results[row].is_none()
+            slots[row].is_none()
                 && match routes.rows[row].path {
                     SamplingPath::GumbelKernel => true,
-                    SamplingPath::Greedy => gumbel_usable,
+                    SamplingPath::Greedy => call.gumbel_usable,
                     _ => false,
                 }
         })
         .collect();
-
-    if on_kernel.iter().any(|&k| k) {
-        // Rows not on the kernel ride along as greedy (cheap) and their tokens are discarded.
-        let kernel_params: Vec<tokenpick_core::RowParams> = (0..rows)
+    let rejection_rows: Vec<bool> = (0..rows)
+        .map(|row| slots[row].is_none() && routes.rows[row].path == SamplingPath::RejectionKernel)
+        .collect();
+    // Rows not in a launch ride along as greedy (cheap); their outputs are discarded.
+    let launch_params = |chosen: &[bool]| -> Vec<tokenpick_core::RowParams> {
+        (0..rows)
             .map(|row| {
-                let p = if on_kernel[row] {
-                    *param(row)
+                let p = if chosen[row] {
+                    param(row)
                 } else {
                     SamplingParams::greedy()
                 };
                 p.to_row_params(seeds[row])
             })
-            .collect();
-        match gumbel_max_sample_rows(logits, &kernel_params, step).and_then(|t| t.to_host_u32()) {
+            .collect()
+    };
+
+    if gumbel_rows.iter().any(|&k| k) {
+        let kernel = gumbel_max_sample_rows(logits, &launch_params(&gumbel_rows), step)
+            .and_then(|tokens| tokens.to_host_u32());
+        match kernel {
             Ok(tokens) => {
-                for row in (0..rows).filter(|&row| on_kernel[row]) {
-                    results[row] = Some(match tokens[row] {
-                        TOKEN_NAN => Err(RowError::NanLogits { row }),
-                        TOKEN_ALL_MASKED => Err(RowError::AllMasked { row }),
-                        token => Ok(token),
-                    });
-                }
+                let ok = vec![true; rows];
+                fill(&mut slots, &gumbel_rows, &tokens, &ok, routes);
             }
             Err(error) if error.is_no_kernel_port() => {
-                for row in (0..rows).filter(|&row| on_kernel[row]) {
-                    if routes.rows[row].path == SamplingPath::GumbelKernel {
-                        routes.rows[row] = RowRoute {
-                            path: SamplingPath::CategoricalFallback,
-                            reason: Some(FallbackReason::NoKernelPort),
-                        };
-                    }
-                }
+                fall_back(&gumbel_rows, SamplingPath::CategoricalFallback, routes)
+            }
+            Err(error) => return Err(error.into()),
+        }
+    }
+    if rejection_rows.iter().any(|&k| k) {
+        let kernel = fused_sample_rejection_rows(
+            logits,
+            &launch_params(&rejection_rows),
+            step,
+            call.max_rounds,
+            call.convention,
+        );
+        match kernel {
+            Ok(sample) => fill(
+                &mut slots,
+                &rejection_rows,
+                &sample.tokens,
+                &sample.ok,
+                routes,
+            ),
+            Err(error) if error.is_no_kernel_port() => {
+                fall_back(&rejection_rows, SamplingPath::ArgpartitionFallback, routes)
             }
             Err(error) => return Err(error.into()),
         }
     }
 
-    let pending: Vec<usize> = (0..rows).filter(|&row| results[row].is_none()).collect();
+    let pending: Vec<usize> = (0..rows).filter(|&row| slots[row].is_none()).collect();
     if !pending.is_empty() {
         let host = logits.to_host()?.host_to_f32()?;
         let subset: Vec<f32> = pending
             .iter()
             .flat_map(|&row| host[row * vocab..(row + 1) * vocab].iter().copied())
             .collect();
-        let subset_params: Vec<SamplingParams> = pending.iter().map(|&row| *param(row)).collect();
+        let subset_params: Vec<SamplingParams> = pending.iter().map(|&row| param(row)).collect();
         let subset_seeds: Vec<u64> = pending.iter().map(|&row| seeds[row]).collect();
         let sampled = sample_rows(
             &subset,
@@ -100,15 +130,45 @@ pub(crate) fn sample_device(
             &subset_params,
             &subset_seeds,
             step,
-            convention,
+            call.convention,
         );
         for (&row, result) in pending.iter().zip(sampled) {
             // sample_rows numbers rows within the subset: name the batch row instead.
-            results[row] = Some(result.map_err(|error| renumber(error, row)));
+            slots[row] = Some(result.map_err(|error| renumber(error, row)));
         }
     }
-    // Every row was either on the kernel, pending (sampled above) or invalid.
-    Ok(results.into_iter().flatten().collect())
+    // Every row was sampled on a kernel, sampled on the CPU just above, or invalid.
+    Ok(slots.into_iter().flatten().collect())
+}
+
+/// Takes a launch's tokens for its rows; a row not ok (round cap) stays pending for the CPU.
+fn fill(slots: &mut Slots, chosen: &[bool], tokens: &[u32], ok: &[bool], routes: &mut PathReport) {
+    for row in (0..slots.len()).filter(|&row| chosen[row]) {
+        if !ok[row] {
+            routes.rows[row] = RowRoute {
+                path: SamplingPath::ArgpartitionFallback,
+                reason: Some(FallbackReason::RoundCap),
+            };
+            continue;
+        }
+        slots[row] = Some(match tokens[row] {
+            TOKEN_NAN => Err(RowError::NanLogits { row }),
+            TOKEN_ALL_MASKED => Err(RowError::AllMasked { row }),
+            token => Ok(token),
+        });
+    }
+}
+
+/// Marks a refused launch's rows as taking `fallback` for want of a port.
+fn fall_back(chosen: &[bool], fallback: SamplingPath, routes: &mut PathReport) {
+    for (row, route) in routes.rows.iter_mut().enumerate() {
+        if chosen[row] && route.path != SamplingPath::Greedy {
+            *route = RowRoute {
+                path: fallback,
+                reason: Some(FallbackReason::NoKernelPort),
+            };
+        }
+    }
 }
 
 /// The same error about batch row `row`.

@@ -6,7 +6,7 @@ use rand::{RngExt, SeedableRng};
 use tokenpick_core::{Array, Convention, DEFAULT_MAX_ROUNDS, GpuKernelBackend};
 
 use crate::cpu::sample_rows;
-use crate::device::sample_device;
+use crate::device::{DeviceCall, sample_device};
 use crate::error::{Error, RowError};
 use crate::params::SamplingParams;
 use crate::route::{KernelSupport, PathReport, Residency, route_row};
@@ -205,16 +205,12 @@ impl Sampler {
         let rows = check_shape(logits.rows() * logits.cols(), logits.cols(), params.len())?;
         let seeds = resolve_seeds(params, rows, &mut self.rng);
         let mut report = self.plan(params, rows, logits.cols(), Residency::Device);
-        let gumbel_usable = self.switches.gumbel && self.support.gumbel;
-        let results = sample_device(
-            logits,
-            params,
-            &seeds,
-            step,
-            self.convention,
-            gumbel_usable,
-            &mut report,
-        );
+        let call = DeviceCall {
+            convention: self.convention,
+            max_rounds: self.max_rounds,
+            gumbel_usable: self.switches.gumbel && self.support.gumbel,
+        };
+        let results = sample_device(logits, params, &seeds, step, call, &mut report);
         self.report = report;
         results
     }

@@ -5,9 +5,9 @@
 
 mod common;
 
-use std::io::Write;
 use common::{normal_logits, shapes};
 use half::{bf16, f16};
+use std::io::Write;
 use tokenpick::reference::exact_distribution;
 use tokenpick::stats::{CHI_SQUARE_ALPHA, chi_square_test};
 use tokenpick::{
@@ -107,7 +107,11 @@ fn tokens_equal_the_cpu_path_on_ten_thousand_rows() {
     for (case, &(vocab, batch, steps)) in cases.iter().enumerate() {
         for dtype in [DType::F32, DType::F16, DType::BF16] {
             let sigma = [1.0, 3.0, 6.0][case % 3];
-            let mut values = normal_logits(vocab * batch, sigma, case as u64 * 31 + u64::from(dtype.repr));
+            let mut values = normal_logits(
+                vocab * batch,
+                sigma,
+                case as u64 * 31 + u64::from(dtype.repr),
+            );
             // A grammar mask on every fifth row.
             for row in (0..batch).step_by(5) {
                 for v in values[row * vocab..(row + 1) * vocab]

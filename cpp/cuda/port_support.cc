@@ -1,0 +1,28 @@
+#include "tokenpick-core/cpp/cuda/port_support.h"
+
+#include "tokenpick-core/cpp/bridge.h"
+#include "tokenpick-core/cpp/errors.h"
+#include "tokenpick-core/src/bridge.rs.h"
+
+namespace tokenpick {
+
+void require_cuda_logits(const char* entry, const Array& logits) {
+  if (logits.placement() != Placement::Cuda) {
+    throw_invalid_argument(entry, "logits",
+                           "lives on the host; the CUDA port samples device logits "
+                           "(Array::to_device), host logits take the CPU path");
+  }
+}
+
+LogitsType cuda_logits_type(DType dtype) {
+  switch (dtype) {
+    case DType::F16:
+      return LogitsType::F16;
+    case DType::BF16:
+      return LogitsType::BF16;
+    default:
+      return LogitsType::F32;
+  }
+}
+
+}  // namespace tokenpick

@@ -1,0 +1,42 @@
+// Device helpers shared by the kernels: reading a logit of any dtype as f32 (exact widening),
+// and a row's plan (greedy or 1/T), computed exactly as the CPU path does.
+#pragma once
+
+#include <cuda_bf16.h>
+#include <cuda_fp16.h>
+
+#include <cstdint>
+
+#include "kernel_types.h"
+
+namespace tokenpick {
+
+template <typename T>
+__device__ __forceinline__ float load_logit(const T* row, std::uint32_t i);
+template <>
+__device__ __forceinline__ float load_logit<float>(const float* row, std::uint32_t i) {
+  return row[i];
+}
+template <>
+__device__ __forceinline__ float load_logit<__half>(const __half* row, std::uint32_t i) {
+  return __half2float(row[i]);
+}
+template <>
+__device__ __forceinline__ float load_logit<__nv_bfloat16>(const __nv_bfloat16* row,
+                                                           std::uint32_t i) {
+  return __bfloat162float(row[i]);
+}
+
+/// Greedy (T = 0, top-k 1, or 1/T overflowing) or sampled with r = 1/T (IEEE division).
+struct RowPlan {
+  bool greedy;
+  float r;
+};
+
+__device__ __forceinline__ RowPlan plan_row(const KernelRowParams& p) {
+  const float r = __fdiv_rn(1.0f, p.temperature);
+  const bool greedy = p.temperature == 0.0f || p.top_k == 1 || !isfinite(r);
+  return RowPlan{greedy, r};
+}
+
+}  // namespace tokenpick

@@ -1,0 +1,338 @@
+//! The CUDA rejection kernel (top-k, top-p, min-p) on a GPU: the distribution against the f64
+//! reference with a million draws, exact supports, agreement with the CPU argpartition path
+//! (token for token where the threshold is exact: top-k, min-p), the round cap resolved on the
+//! CPU, the deferred form, degenerate rows. Skips with a printed reason without a CUDA device.
+
+mod common;
+
+use common::{normal_logits, shapes};
+use std::io::Write;
+use tokenpick::reference::exact_distribution;
+use tokenpick::stats::{CHI_SQUARE_ALPHA, chi_square_test};
+use tokenpick::{
+    Array, Convention, FallbackReason, GpuKernelBackend, Sampler, SamplingParams, SamplingPath,
+    sample_rows_cpu,
+};
+use tokenpick_core::{DType, Placement};
+
+fn cuda_present() -> bool {
+    let backend = tokenpick_core::gpu_kernel_backend();
+    if backend != GpuKernelBackend::Cuda {
+        // Written to stderr directly, not eprintln!, so the test harness does not capture it.
+        let _ = writeln!(
+            std::io::stderr(),
+            "skipped: no CUDA device (backend {backend}); these tests run on a GPU machine"
+        );
+        return false;
+    }
+    true
+}
+
+fn device(values: &[f32], rows: usize, cols: usize) -> Array {
+    Array::from_host_f32(values, rows, cols)
+        .unwrap()
+        .to_device(Placement::Cuda, 0)
+        .unwrap()
+}
+
+fn seeded(params: SamplingParams, rows: usize, salt: u64) -> Vec<SamplingParams> {
+    (0..rows)
+        .map(|row| SamplingParams {
+            seed: Some(salt * 1_000_003 + row as u64),
+            ..params
+        })
+        .collect()
+}
+
+/// Draws `batch * calls` tokens of row `z` on the device and tests them against the reference.
+fn fits(
+    sampler: &mut Sampler,
+    z: &[f32],
+    params: SamplingParams,
+    convention: Convention,
+    calls: u64,
+) -> bool {
+    let batch = 2000;
+    let logits = device(&z.repeat(batch), batch, z.len());
+    let exact = exact_distribution(z, &params, convention, 0).unwrap();
+    let mut counts = vec![0u64; z.len()];
+    for step in 0..calls {
+        for token in sampler.sample(&logits, &[params], step).unwrap() {
+            counts[token as usize] += 1;
+        }
+        assert!(
+            sampler
+                .last_report()
+                .rows
+                .iter()
+                .all(|r| r.path == SamplingPath::RejectionKernel),
+            "{}",
+            sampler.last_report().summary()
+        );
+    }
+    let test = chi_square_test(&counts, &exact);
+    let pass = test.passes(CHI_SQUARE_ALPHA);
+    if !pass {
+        eprintln!("{params:?} {convention:?}: {test:?}");
+    }
+    pass
+}
+
+#[test]
+fn filters_fit_the_reference_with_a_million_draws() {
+    if !cuda_present() {
+        return;
+    }
+    let vocab = 512;
+    let all = shapes(vocab);
+    for convention in [Convention::TemperatureFirst, Convention::TemperatureLast] {
+        let mut sampler = Sampler::builder().convention(convention).build();
+        for (label, params) in [
+            ("top-k 50", SamplingParams::filtered(1.0, 50, 1.0, 0.0)),
+            ("top-p 0.9", SamplingParams::filtered(1.0, 0, 0.9, 0.0)),
+            ("min-p 0.1", SamplingParams::filtered(1.0, 0, 1.0, 0.1)),
+            (
+                "k40 p0.8 m0.05 T0.7",
+                SamplingParams::filtered(0.7, 40, 0.8, 0.05),
+            ),
+            ("p0.95 T1.5", SamplingParams::filtered(1.5, 0, 0.95, 0.0)),
+        ] {
+            for (name, z) in &all {
+                let calls = if name == &"flat" { 500 } else { 125 };
+                assert!(
+                    fits(&mut sampler, z, params, convention, calls),
+                    "{label} on {name} {convention:?}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn supports_are_exact_on_the_ln_row() {
+    if !cuda_present() {
+        return;
+    }
+    let z: Vec<f32> = (1..=10_000).map(|i| (i as f32).ln()).collect();
+    let mut sampler = Sampler::new();
+    for (params, first_kept) in [
+        (SamplingParams::filtered(1.0, 100, 1.0, 0.0), 9900usize),
+        (SamplingParams::filtered(1.0, 0, 0.9, 0.0), 3161),
+        (SamplingParams::filtered(1.0, 0, 1.0, 0.25), 2499),
+    ] {
+        let batch = 1000;
+        let logits = device(&z.repeat(batch), batch, z.len());
+        let mut lowest = usize::MAX;
+        for step in 0..200 {
+            for token in sampler.sample(&logits, &[params], step).unwrap() {
+                lowest = lowest.min(token as usize);
+            }
+        }
+        // Index i holds logit ln(i + 1): kept tokens are first_kept.. (min-p: 2499 or 2500).
+        assert!(
+            lowest >= first_kept && lowest <= first_kept + 3,
+            "{params:?}: lowest drawn {lowest}"
+        );
+    }
+}
+
+#[test]
+fn tokens_agree_with_the_cpu_argpartition_path() {
+    if !cuda_present() {
+        return;
+    }
+    let mut sampler = Sampler::new();
+    let mut exact_rows = 0;
+    let (mut top_p_rows, mut top_p_equal) = (0usize, 0usize);
+    for (case, &(vocab, batch)) in [
+        (4099usize, 256usize),
+        (32_000, 64),
+        (128_256, 32),
+        (262_144, 8),
+    ]
+    .iter()
+    .enumerate()
+    {
+        for dtype in [DType::F32, DType::BF16] {
+            let values = normal_logits(vocab * batch, [1.0, 3.0, 6.0][case % 3], 40 + case as u64);
+            let host = match dtype {
+                DType::BF16 => Array::from_host_bf16(
+                    &values
+                        .iter()
+                        .map(|&v| half::bf16::from_f32(v))
+                        .collect::<Vec<_>>(),
+                    batch,
+                    vocab,
+                ),
+                _ => Array::from_host_f32(&values, batch, vocab),
+            }
+            .unwrap();
+            let widened = host.host_to_f32().unwrap();
+            let logits = host.to_device(Placement::Cuda, 0).unwrap();
+            for (params, exact_threshold) in [
+                (SamplingParams::filtered(0.8, 50, 1.0, 0.0), true),
+                (SamplingParams::filtered(1.2, 0, 1.0, 0.05), true),
+                (SamplingParams::filtered(1.0, 7, 1.0, 0.3), true),
+                (SamplingParams::filtered(1.0, 0, 0.9, 0.0), false),
+                (SamplingParams::filtered(0.7, 40, 0.8, 0.0), false),
+            ] {
+                for step in 0..4u64 {
+                    let rows = seeded(params, batch, step + 10 * case as u64);
+                    let seeds: Vec<u64> = rows.iter().map(|p| p.seed.unwrap()).collect();
+                    let gpu = sampler.sample(&logits, &rows, step).unwrap();
+                    let cpu: Vec<u32> = sample_rows_cpu(
+                        &widened,
+                        vocab,
+                        &rows,
+                        &seeds,
+                        step,
+                        Convention::TemperatureFirst,
+                    )
+                    .into_iter()
+                    .map(Result::unwrap)
+                    .collect();
+                    if exact_threshold {
+                        assert_eq!(gpu, cpu, "vocab {vocab} {dtype:?} {params:?} step {step}");
+                        exact_rows += batch;
+                    } else {
+                        top_p_rows += batch;
+                        top_p_equal += gpu.iter().zip(&cpu).filter(|(g, c)| g == c).count();
+                    }
+                }
+            }
+        }
+    }
+    eprintln!(
+        "exact-threshold rows equal: {exact_rows}; top-p rows equal {top_p_equal} of {top_p_rows}"
+    );
+    // Top-p sums mass in another order than the CPU, so a boundary within rounding may differ.
+    assert!(
+        top_p_equal * 1000 >= top_p_rows * 999,
+        "{top_p_equal} of {top_p_rows}"
+    );
+}
+
+#[test]
+fn the_round_cap_falls_back_to_the_cpu_exactly() {
+    if !cuda_present() {
+        return;
+    }
+    let vocab = 4099;
+    let batch = 64;
+    let values = normal_logits(vocab * batch, 2.0, 3);
+    let logits = device(&values, batch, vocab);
+    let mut capped = Sampler::builder().max_rounds(1).build();
+    let rows = seeded(SamplingParams::filtered(1.0, 50, 0.9, 0.0), batch, 1);
+    let seeds: Vec<u64> = rows.iter().map(|p| p.seed.unwrap()).collect();
+    let gpu = capped.sample(&logits, &rows, 9).unwrap();
+    assert!(
+        capped
+            .last_report()
+            .rows
+            .iter()
+            .all(|r| r.path == SamplingPath::ArgpartitionFallback
+                && r.reason == Some(FallbackReason::RoundCap)),
+        "{}",
+        capped.last_report().summary()
+    );
+    let cpu: Vec<u32> = sample_rows_cpu(
+        &values,
+        vocab,
+        &rows,
+        &seeds,
+        9,
+        Convention::TemperatureFirst,
+    )
+    .into_iter()
+    .map(Result::unwrap)
+    .collect();
+    assert_eq!(gpu, cpu);
+    // And the capped route is still exact in distribution.
+    let z = &shapes(512)[1].1;
+    assert!(fits_capped(&mut capped, z));
+}
+
+fn fits_capped(sampler: &mut Sampler, z: &[f32]) -> bool {
+    let params = SamplingParams::filtered(1.0, 40, 0.9, 0.0);
+    let batch = 2000;
+    let logits = device(&z.repeat(batch), batch, z.len());
+    let exact = exact_distribution(z, &params, Convention::TemperatureFirst, 0).unwrap();
+    let mut counts = vec![0u64; z.len()];
+    for step in 0..100 {
+        for token in sampler.sample(&logits, &[params], step).unwrap() {
+            counts[token as usize] += 1;
+        }
+    }
+    chi_square_test(&counts, &exact).passes(CHI_SQUARE_ALPHA)
+}
+
+#[test]
+fn deferred_calls_resolve_to_the_eager_tokens() {
+    if !cuda_present() {
+        return;
+    }
+    let vocab = 32_000;
+    let batch = 16;
+    let logits = device(&normal_logits(vocab * batch, 3.0, 8), batch, vocab);
+    let rows: Vec<tokenpick_core::RowParams> =
+        seeded(SamplingParams::filtered(0.9, 30, 0.85, 0.02), batch, 5)
+            .iter()
+            .map(|p| p.to_row_params(p.seed.unwrap()))
+            .collect();
+    let eager = tokenpick_core::fused_sample_rejection_rows(
+        &logits,
+        &rows,
+        4,
+        32,
+        Convention::TemperatureFirst,
+    )
+    .unwrap();
+    let deferred = tokenpick_core::fused_sample_rejection_rows_deferred(
+        &logits,
+        &rows,
+        4,
+        32,
+        Convention::TemperatureFirst,
+    )
+    .unwrap();
+    assert_eq!(deferred.output().placement(), Placement::Cuda);
+    assert_eq!(deferred.resolve().unwrap(), eager);
+    assert!(eager.ok.iter().all(|&ok| ok));
+}
+
+#[test]
+fn degenerate_rows_match_the_cpu_path() {
+    if !cuda_present() {
+        return;
+    }
+    let vocab = 1000;
+    let mut values = normal_logits(vocab * 5, 2.0, 6);
+    values[17] = f32::NAN;
+    values[vocab..2 * vocab].fill(f32::NEG_INFINITY);
+    values[2 * vocab + 5] = f32::INFINITY;
+    values[2 * vocab + 900] = f32::INFINITY;
+    for v in values[3 * vocab..4 * vocab].iter_mut().step_by(2) {
+        *v = f32::NEG_INFINITY;
+    }
+    let logits = device(&values, 5, vocab);
+    let mut sampler = Sampler::new();
+    for params in [
+        SamplingParams::filtered(1.0, 20, 0.9, 0.0),
+        SamplingParams::filtered(0.5, 0, 0.7, 0.1),
+    ] {
+        for step in 0..50 {
+            let rows = seeded(params, 5, step);
+            let seeds: Vec<u64> = rows.iter().map(|p| p.seed.unwrap()).collect();
+            let gpu = sampler.sample_lenient(&logits, &rows, step).unwrap();
+            let cpu = sample_rows_cpu(
+                &values,
+                vocab,
+                &rows,
+                &seeds,
+                step,
+                Convention::TemperatureFirst,
+            );
+            assert_eq!(gpu, cpu, "{params:?} step {step}");
+        }
+    }
+}
