@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Builds the CUDA Gumbel-max bench (here, with nvcc for sm_90) into .devbin/, or, with `run`,
+# Builds the CUDA kernels' bench (here, with nvcc for sm_90) into .devbin/, or, with `run`,
 # runs it and the PyTorch baselines on the GPU machine (same call, same device).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -9,12 +9,12 @@ if [ "${1:-build}" = build ]; then
   # The C++ sources include each other as "tokenpick-core/cpp/...", as cxx-build lays them out.
   ln -sfn "$PWD" target/bench-include/tokenpick-core
   "$NVCC" -std=c++17 -O3 -fmad=false -gencode arch=compute_90,code=sm_90 -I target/bench-include \
-    -o .devbin/gumbel_bench cpp/cuda/bench/gumbel_bench.cu cpp/cuda/gumbel_partial_kernel.cu \
-    cpp/cuda/gumbel_finish_kernel.cu cpp/cuda/gumbel_max_launch.cu cpp/errors.cc \
+    -o .devbin/sampling_bench cpp/cuda/bench/sampling_bench.cu cpp/cuda/gumbel_partial_kernel.cu \
+    cpp/cuda/gumbel_finish_kernel.cu cpp/cuda/gumbel_max_launch.cu cpp/cuda/fused_rejection_kernel.cu cpp/errors.cc \
     -L "$(dirname "$NVCC")/../lib"
-  ls -la .devbin/gumbel_bench
+  ls -la .devbin/sampling_bench
 else
   out="${OUT:-/tmp}"
-  .devbin/gumbel_bench | tee "$out/gumbel_bench.txt"
-  python3 scripts/torch_baselines.py | tee "$out/torch_baselines.txt"
+  .devbin/sampling_bench | tee "$out/sampling_bench.txt"
+  [ -n "${BENCH_ONLY_REJECTION:-}" ] || python3 scripts/torch_baselines.py | tee "$out/torch_baselines.txt"
 fi

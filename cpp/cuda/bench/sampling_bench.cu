@@ -1,6 +1,7 @@
-// Device bench of the CUDA Gumbel-max kernel: time per call for batch {1, 16, 64, 256} x
+// Device bench of the CUDA kernels. Gumbel-max: time per call for batch {1, 16, 64, 256} x
 // vocabulary {32000, 128256, 151936, 262144}, f32 and bf16, logits normal with sigma 1, 3 and
-// 6, temperature 1. Device events around many calls over rotating input buffers whose total
+// 6, temperature 1. Rejection: top-k 50 + top-p 0.9, top-p 0.9 and min-p 0.1 at batch
+// {1, 64, 256} x vocabulary 128256, f32, sigma 1 and 3. Device events around many calls over rotating input buffers whose total
 // exceeds the L2 several times; the floor is the logits' bytes over the device-to-device copy
 // bandwidth measured in the same run. Prints one line per shape, a table last.
 // Build: scripts/gpu-bench.sh (nvcc, sm_90), run on the GPU machine.
@@ -14,6 +15,7 @@
 
 #include "../../random/philox.h"
 #include "../gumbel_max_kernel.h"
+#include "../rejection_kernel.h"
 
 namespace {
 
@@ -74,11 +76,20 @@ struct Result {
   const char* dtype;
   float sigma;
   double us, floor_us;
+  const char* call;
+};
+
+/// Which kernel a shape times.
+struct Call {
+  const char* name;
+  bool rejection;
+  unsigned top_k;
+  float top_p, min_p;
 };
 
 template <typename T>
 Result bench_shape(unsigned batch, unsigned vocab, float sigma, const char* name,
-                   tokenpick::LogitsType type, double bandwidth) {
+                   tokenpick::LogitsType type, double bandwidth, const Call& call) {
   const size_t count = size_t(batch) * vocab;
   const size_t bytes = count * sizeof(T);
   const int buffers = int(std::max<size_t>(2, kRotationBytes / bytes + 1));
@@ -88,11 +99,13 @@ Result bench_shape(unsigned batch, unsigned vocab, float sigma, const char* name
     fill_normal<<<unsigned((count + 255) / 256), 256>>>(logits[b], count, sigma, 1000 + b);
   }
   std::vector<tokenpick::KernelRowParams> host_params(batch);
-  for (unsigned r = 0; r < batch; ++r) host_params[r] = {1.0f, 0, 1.0f, 0.0f, 12345u + r};
+  for (unsigned r = 0; r < batch; ++r) {
+    host_params[r] = {1.0f, call.top_k, call.top_p, call.min_p, 12345u + r};
+  }
   tokenpick::KernelRowParams* params = nullptr;
   uint32_t* tokens = nullptr;
   CHECK(cudaMalloc(&params, sizeof(tokenpick::KernelRowParams) * batch));
-  CHECK(cudaMalloc(&tokens, sizeof(uint32_t) * batch));
+  CHECK(cudaMalloc(&tokens, 2 * sizeof(uint32_t) * batch));
   CHECK(cudaMemcpy(params, host_params.data(), sizeof(tokenpick::KernelRowParams) * batch,
                    cudaMemcpyHostToDevice));
   CHECK(cudaDeviceSynchronize());
@@ -106,20 +119,31 @@ Result bench_shape(unsigned batch, unsigned vocab, float sigma, const char* name
   launch.tokens = tokens;
   launch.device = 0;
   launch.stream = nullptr;
-  for (int i = 0; i < kWarmup; ++i) {
-    launch.logits = logits[i % buffers];
-    launch.step = i;
-    tokenpick::launch_gumbel_max("bench", launch);
-  }
+  tokenpick::RejectionLaunch rejection{};
+  rejection.type = type;
+  rejection.rows = batch;
+  rejection.cols = vocab;
+  rejection.params = params;
+  rejection.params_count = batch;
+  rejection.max_rounds = 64;
+  rejection.out = tokens;
+  const auto run = [&](int i) {
+    if (call.rejection) {
+      rejection.logits = logits[i % buffers];
+      rejection.step = i;
+      tokenpick::launch_fused_rejection("bench", rejection);
+    } else {
+      launch.logits = logits[i % buffers];
+      launch.step = i;
+      tokenpick::launch_gumbel_max("bench", launch);
+    }
+  };
+  for (int i = 0; i < kWarmup; ++i) run(i);
   cudaEvent_t start, stop;
   CHECK(cudaEventCreate(&start));
   CHECK(cudaEventCreate(&stop));
   CHECK(cudaEventRecord(start));
-  for (int i = 0; i < kCalls; ++i) {
-    launch.logits = logits[i % buffers];
-    launch.step = 1000 + i;
-    tokenpick::launch_gumbel_max("bench", launch);
-  }
+  for (int i = 0; i < kCalls; ++i) run(1000 + i);
   CHECK(cudaEventRecord(stop));
   CHECK(cudaEventSynchronize(stop));
   float ms = 0;
@@ -127,7 +151,7 @@ Result bench_shape(unsigned batch, unsigned vocab, float sigma, const char* name
   for (T* p : logits) CHECK(cudaFree(p));
   CHECK(cudaFree(params));
   CHECK(cudaFree(tokens));
-  return Result{batch, vocab, name, sigma, ms * 1e3 / kCalls, bytes / bandwidth * 1e6};
+  return Result{batch, vocab, name, sigma, ms * 1e3 / kCalls, bytes / bandwidth * 1e6, call.name};
 }
 
 }  // namespace
@@ -136,21 +160,35 @@ int main() {
   const double bandwidth = copy_bandwidth();
   std::printf("device-to-device copy bandwidth: %.2f TB/s (read + write)\n", bandwidth / 1e12);
   std::vector<Result> results;
+  const Call gumbel{"gumbel", false, 0, 1.0f, 0.0f};
+  const bool only_rejection = std::getenv("BENCH_ONLY_REJECTION") != nullptr;
   for (float sigma : {1.0f, 3.0f, 6.0f}) {
+    if (only_rejection) break;
     for (unsigned batch : {1u, 16u, 64u, 256u}) {
       for (unsigned vocab : {32000u, 128256u, 151936u, 262144u}) {
         results.push_back(bench_shape<float>(batch, vocab, sigma, "f32",
-                                             tokenpick::LogitsType::F32, bandwidth));
-        results.push_back(bench_shape<__nv_bfloat16>(batch, vocab, sigma, "bf16",
-                                                     tokenpick::LogitsType::BF16, bandwidth));
+                                             tokenpick::LogitsType::F32, bandwidth, gumbel));
+        results.push_back(bench_shape<__nv_bfloat16>(
+            batch, vocab, sigma, "bf16", tokenpick::LogitsType::BF16, bandwidth, gumbel));
       }
     }
   }
-  std::printf("\n%-6s %-6s %-7s %-5s %10s %10s %8s\n", "sigma", "batch", "vocab", "dtype",
-              "ours_us", "floor_us", "ratio");
+  const Call filters[] = {{"k50+p0.9", true, 50, 0.9f, 0.0f},
+                          {"p0.9", true, 0, 0.9f, 0.0f},
+                          {"m0.1", true, 0, 1.0f, 0.1f}};
+  for (float sigma : {1.0f, 3.0f}) {
+    for (unsigned batch : {1u, 64u, 256u}) {
+      for (const Call& call : filters) {
+        results.push_back(bench_shape<float>(batch, 128256u, sigma, "f32",
+                                             tokenpick::LogitsType::F32, bandwidth, call));
+      }
+    }
+  }
+  std::printf("\n%-6s %-6s %-7s %-5s %10s %10s %8s %s\n", "sigma", "batch", "vocab", "dtype",
+              "ours_us", "floor_us", "ratio", "call");
   for (const Result& r : results) {
-    std::printf("%-6.0f %-6u %-7u %-5s %10.2f %10.2f %8.1f\n", r.sigma, r.batch, r.vocab,
-                r.dtype, r.us, r.floor_us, r.us / r.floor_us);
+    std::printf("%-6.0f %-6u %-7u %-5s %10.2f %10.2f %8.1f %s\n", r.sigma, r.batch, r.vocab,
+                r.dtype, r.us, r.floor_us, r.us / r.floor_us, r.call);
   }
   return 0;
 }
