@@ -41,6 +41,30 @@ void cuda_upload(const char* entry, int device, void* dst, const void* src, std:
   check(entry, cudaStreamSynchronize(s), "cudaStreamSynchronize");
 }
 
+void* cuda_alloc_async(const char* entry, int device, std::size_t bytes, void* stream) {
+  check(entry, cudaSetDevice(device), "cudaSetDevice");
+  void* pointer = nullptr;
+  check(entry,
+        cudaMallocAsync(&pointer, bytes == 0 ? 1 : bytes, static_cast<cudaStream_t>(stream)),
+        "cudaMallocAsync");
+  return pointer;
+}
+
+void cuda_free_async(int device, void* pointer, void* stream) noexcept {
+  if (pointer == nullptr) return;
+  cudaSetDevice(device);
+  cudaFreeAsync(pointer, static_cast<cudaStream_t>(stream));
+}
+
+void cuda_upload_async(const char* entry, int device, void* dst, const void* src,
+                       std::size_t bytes, void* stream) {
+  check(entry, cudaSetDevice(device), "cudaSetDevice");
+  check(entry,
+        cudaMemcpyAsync(dst, src, bytes, cudaMemcpyHostToDevice,
+                        static_cast<cudaStream_t>(stream)),
+        "cudaMemcpyAsync");
+}
+
 void cuda_download(const char* entry, int device, void* dst, const void* src, std::size_t bytes,
                    void* stream) {
   check(entry, cudaSetDevice(device), "cudaSetDevice");

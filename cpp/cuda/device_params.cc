@@ -6,15 +6,18 @@ namespace tokenpick {
 
 DeviceParams::DeviceParams(const char* entry, int device, const void* params, std::size_t count,
                            void* stream)
-    : device_(device), pointer_(cuda_alloc(entry, device, count * sizeof(KernelRowParams))) {
+    : device_(device),
+      stream_(stream),
+      pointer_(cuda_alloc_async(entry, device, count * sizeof(KernelRowParams), stream)) {
   try {
-    cuda_upload(entry, device, pointer_, params, count * sizeof(KernelRowParams), stream);
+    cuda_upload_async(entry, device, pointer_, params, count * sizeof(KernelRowParams), stream);
   } catch (...) {
-    cuda_free(device_, pointer_);
+    cuda_free_async(device_, pointer_, stream_);
     throw;
   }
 }
 
-DeviceParams::~DeviceParams() { cuda_free(device_, pointer_); }
+// Freed after the kernels that read it, in stream order.
+DeviceParams::~DeviceParams() { cuda_free_async(device_, pointer_, stream_); }
 
 }  // namespace tokenpick

@@ -1,4 +1,5 @@
-// A device copy of a call's row parameters, freed when the port returns.
+// A device copy of a call's row parameters, stream-ordered: allocated, filled and freed on the
+// call's stream, so a port that uses it enqueues without waiting for the device.
 #pragma once
 
 #include <cstddef>
@@ -9,7 +10,7 @@ namespace tokenpick {
 
 class DeviceParams {
  public:
-  /// Uploads `count` parameter sets (the bridge's RowParams layout) on `stream` and waits.
+  /// Enqueues the upload of `count` parameter sets (the bridge's RowParams layout).
   DeviceParams(const char* entry, int device, const void* params, std::size_t count,
                void* stream);
   ~DeviceParams();
@@ -19,6 +20,7 @@ class DeviceParams {
 
  private:
   int device_;
+  void* stream_;
   void* pointer_;
 };
 
