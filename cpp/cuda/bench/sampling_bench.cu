@@ -1,7 +1,7 @@
 // Device bench of the CUDA kernels. Gumbel-max: time per call for batch {1, 16, 64, 256} x
 // vocabulary {32000, 128256, 151936, 262144}, f32 and bf16, logits normal with sigma 1, 3 and
-// 6, temperature 1. Rejection: top-k 50 + top-p 0.9, top-p 0.9 and min-p 0.1 at batch
-// {1, 64, 256} x vocabulary 128256, f32, sigma 1 and 3. Device events around many calls over rotating input buffers whose total
+// 6, temperature 1. Rejection: top-k 50 + top-p 0.9, top-p 0.9 and min-p 0.1 at the same
+// shapes (fewer timed calls: it is slower). Device events around many calls over rotating input buffers whose total
 // exceeds the L2 several times; the floor is the logits' bytes over the device-to-device copy
 // bandwidth measured in the same run. Prints one line per shape, a table last.
 // Build: scripts/gpu-bench.sh (nvcc, sm_90), run on the GPU machine.
@@ -21,7 +21,7 @@ namespace {
 
 /// Bytes the rotating buffers must exceed together (the H200's L2 is 60 MB).
 constexpr size_t kRotationBytes = size_t(1) << 30;
-/// Timed calls per shape.
+/// Timed calls per shape (Gumbel-max; the rejection kernel gets a quarter).
 constexpr int kCalls = 200;
 /// Warm-up calls per shape.
 constexpr int kWarmup = 20;
@@ -138,12 +138,13 @@ Result bench_shape(unsigned batch, unsigned vocab, float sigma, const char* name
       tokenpick::launch_gumbel_max("bench", launch);
     }
   };
+  const int calls = call.rejection ? kCalls / 4 : kCalls;
   for (int i = 0; i < kWarmup; ++i) run(i);
   cudaEvent_t start, stop;
   CHECK(cudaEventCreate(&start));
   CHECK(cudaEventCreate(&stop));
   CHECK(cudaEventRecord(start));
-  for (int i = 0; i < kCalls; ++i) run(1000 + i);
+  for (int i = 0; i < calls; ++i) run(1000 + i);
   CHECK(cudaEventRecord(stop));
   CHECK(cudaEventSynchronize(stop));
   float ms = 0;
@@ -151,7 +152,7 @@ Result bench_shape(unsigned batch, unsigned vocab, float sigma, const char* name
   for (T* p : logits) CHECK(cudaFree(p));
   CHECK(cudaFree(params));
   CHECK(cudaFree(tokens));
-  return Result{batch, vocab, name, sigma, ms * 1e3 / kCalls, bytes / bandwidth * 1e6, call.name};
+  return Result{batch, vocab, name, sigma, ms * 1e3 / calls, bytes / bandwidth * 1e6, call.name};
 }
 
 }  // namespace
@@ -176,11 +177,15 @@ int main() {
   const Call filters[] = {{"k50+p0.9", true, 50, 0.9f, 0.0f},
                           {"p0.9", true, 0, 0.9f, 0.0f},
                           {"m0.1", true, 0, 1.0f, 0.1f}};
-  for (float sigma : {1.0f, 3.0f}) {
-    for (unsigned batch : {1u, 64u, 256u}) {
-      for (const Call& call : filters) {
-        results.push_back(bench_shape<float>(batch, 128256u, sigma, "f32",
-                                             tokenpick::LogitsType::F32, bandwidth, call));
+  for (float sigma : {1.0f, 3.0f, 6.0f}) {
+    for (unsigned batch : {1u, 16u, 64u, 256u}) {
+      for (unsigned vocab : {32000u, 128256u, 151936u, 262144u}) {
+        for (const Call& call : filters) {
+          results.push_back(bench_shape<float>(batch, vocab, sigma, "f32",
+                                               tokenpick::LogitsType::F32, bandwidth, call));
+          results.push_back(bench_shape<__nv_bfloat16>(
+              batch, vocab, sigma, "bf16", tokenpick::LogitsType::BF16, bandwidth, call));
+        }
       }
     }
   }
