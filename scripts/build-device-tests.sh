@@ -4,7 +4,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 : "${NVCC:?set NVCC to nvcc (e.g. <venv>/lib/python3.11/site-packages/nvidia/cu13/bin/nvcc)}"
-rm -rf .devbin && mkdir -p .devbin
+mkdir -p .devbin && find .devbin -type f ! -name "*_bench" -delete
 cargo test --workspace --features cuda --no-run --message-format=json 2>/dev/null \
   | python3 -c '
 import json, sys
