@@ -6,8 +6,9 @@ use crate::bridge::ffi;
 pub use crate::bridge::ffi::{Convention, RowParams};
 use crate::error::Error;
 
-/// Round cap the rejection kernel uses unless told otherwise.
-pub const DEFAULT_MAX_ROUNDS: u32 = 32;
+/// Round cap the rejection kernel uses unless told otherwise: each round is one pass over the
+/// row that at least halves a threshold's bracket, and top-k then top-p take two brackets.
+pub const DEFAULT_MAX_ROUNDS: u32 = 64;
 
 /// The rejection kernel's result: a token and an ok flag per row. A row whose flag is false
 /// hit the round cap; the sampler resolves it through the argpartition fallback.
