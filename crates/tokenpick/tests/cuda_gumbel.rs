@@ -5,29 +5,14 @@
 
 mod common;
 
-use common::{normal_logits, shapes};
+use common::{cuda_present, normal_logits, shapes};
 use half::{bf16, f16};
-use std::io::Write;
 use tokenpick::reference::exact_distribution;
 use tokenpick::stats::{CHI_SQUARE_ALPHA, chi_square_test};
 use tokenpick::{
-    Array, Convention, GpuKernelBackend, RowError, Sampler, SamplingParams, SamplingPath,
-    sample_rows_cpu,
+    Array, Convention, RowError, Sampler, SamplingParams, SamplingPath, sample_rows_cpu,
 };
 use tokenpick_core::{DType, Placement};
-
-fn cuda_present() -> bool {
-    let backend = tokenpick_core::gpu_kernel_backend();
-    if backend != GpuKernelBackend::Cuda {
-        // Written to stderr directly, not eprintln!, so the test harness does not capture it.
-        let _ = writeln!(
-            std::io::stderr(),
-            "skipped: no CUDA device (backend {backend}); these tests run on a GPU machine"
-        );
-        return false;
-    }
-    true
-}
 
 /// Host logits of one dtype, and their values as the kernel reads them (widened to f32).
 fn host_array(values: &[f32], rows: usize, cols: usize, dtype: DType) -> (Array, Vec<f32>) {

@@ -5,28 +5,13 @@
 
 mod common;
 
-use common::{normal_logits, shapes};
-use std::io::Write;
+use common::{cuda_present, normal_logits, shapes};
 use tokenpick::reference::exact_distribution;
 use tokenpick::stats::{CHI_SQUARE_ALPHA, chi_square_test};
 use tokenpick::{
-    Array, Convention, FallbackReason, GpuKernelBackend, Sampler, SamplingParams, SamplingPath,
-    sample_rows_cpu,
+    Array, Convention, FallbackReason, Sampler, SamplingParams, SamplingPath, sample_rows_cpu,
 };
 use tokenpick_core::{DType, Placement};
-
-fn cuda_present() -> bool {
-    let backend = tokenpick_core::gpu_kernel_backend();
-    if backend != GpuKernelBackend::Cuda {
-        // Written to stderr directly, not eprintln!, so the test harness does not capture it.
-        let _ = writeln!(
-            std::io::stderr(),
-            "skipped: no CUDA device (backend {backend}); these tests run on a GPU machine"
-        );
-        return false;
-    }
-    true
-}
 
 fn device(values: &[f32], rows: usize, cols: usize) -> Array {
     Array::from_host_f32(values, rows, cols)

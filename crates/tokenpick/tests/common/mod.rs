@@ -127,3 +127,18 @@ pub fn assert_switched_to_fallback(
             .collect();
     assert_eq!(tokens, direct);
 }
+
+/// True where a CUDA device resolved; elsewhere prints why the GPU test skips.
+pub fn cuda_present() -> bool {
+    use std::io::Write;
+    let backend = tokenpick_core::gpu_kernel_backend();
+    if backend != tokenpick::GpuKernelBackend::Cuda {
+        // Written to stderr directly, not eprintln!, so the test harness does not capture it.
+        let _ = writeln!(
+            std::io::stderr(),
+            "skipped: no CUDA device (backend {backend}); these tests run on a GPU machine"
+        );
+        return false;
+    }
+    true
+}
