@@ -55,9 +55,9 @@ fn avx2_philox(first_block: u32, step: u64, key: [u32; 2], out: &mut [u32; CHUNK
     unsafe { super::philox_avx2::philox_words16_avx2(first_block, step, DOMAIN_GUMBEL, key, out) }
 }
 
-/// The fastest generator this CPU runs. The body below is instantiated once and calls it per
-/// 32 tokens: two inlined instantiations of the body crash LLVM 22's register allocator
-/// (rustc 1.95.0, opt-level 3).
+/// The fastest generator this CPU runs, called through a pointer once per 64 tokens. (Some
+/// arrangements that inline an out-of-line AVX2 generator into two builds of the draw crash
+/// LLVM 22's register allocator at opt-level 3, rustc 1.95.0; this one compiles.)
 fn wide_philox() -> WidePhilox {
     #[cfg(target_arch = "x86_64")]
     if super::simd::has_avx2() {
