@@ -54,18 +54,6 @@ __device__ __forceinline__ Partial warp_reduce(Partial p) {
   return p;
 }
 
-/// Offers token `i` of a sampled row: scaled logit +inf competes on noise alone, others on
-/// fma(logit, r, noise) (scores of -inf are no candidates). One rounding, as on the CPU path.
-__device__ __forceinline__ void offer_sampled(Partial& mine, float logit, float r, float noise,
-                                              std::uint32_t i) {
-  if (__fmul_rn(logit, r) == INFINITY) {
-    offer(mine.infinite, noise, i);
-  } else {
-    const float score = fmaf(logit, r, noise);
-    if (score > -INFINITY) offer(mine.finite, score, i);
-  }
-}
-
 /// A partial with no candidate.
 __device__ __forceinline__ Partial empty_partial() {
   return Partial{{-INFINITY, kNone}, {-INFINITY, kNone}, 0};

@@ -142,7 +142,13 @@ __device__ std::uint32_t block_draw(const T* z, std::uint32_t cols, const RowPla
         continue;
       }
       if (!(__fmul_rn(logit, scale) >= threshold)) continue;
-      offer_sampled(mine, logit, plan.r, gumbel_from_bits(words.v[lane]), i);
+      const float noise = gumbel_from_bits(words.v[lane]);
+      if (__fmul_rn(logit, plan.r) == INFINITY) {
+        offer(mine.infinite, noise, i);
+      } else {
+        const float score = fmaf(logit, plan.r, noise);
+        if (score > -INFINITY) offer(mine.finite, score, i);
+      }
     }
   }
   mine = warp_reduce(mine);

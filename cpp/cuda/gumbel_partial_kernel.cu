@@ -52,7 +52,13 @@ __global__ void __launch_bounds__(kGumbelThreads)
         if (logit > -INFINITY) offer(mine.finite, logit, i);
         continue;
       }
-      offer_sampled(mine, logit, plan.r, gumbel_from_bits(words.v[lane]), i);
+      const float noise = gumbel_from_bits(words.v[lane]);
+      if (__fmul_rn(logit, plan.r) == INFINITY) {
+        offer(mine.infinite, noise, i);
+      } else {
+        const float score = fmaf(logit, plan.r, noise);
+        if (score > -INFINITY) offer(mine.finite, score, i);
+      }
     }
   }
 
