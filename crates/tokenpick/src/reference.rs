@@ -113,22 +113,12 @@ pub fn exact_distribution(
 mod tests {
     use super::*;
 
-    fn params(temperature: f32, top_k: u32, top_p: f32, min_p: f32) -> SamplingParams {
-        SamplingParams {
-            temperature,
-            top_k,
-            top_p,
-            min_p,
-            seed: None,
-        }
-    }
-
     #[test]
     fn plain_softmax_and_greedy() {
         let z = [0.0f32, (2.0f32).ln(), f32::NEG_INFINITY];
         let p = exact_distribution(
             &z,
-            &params(1.0, 0, 1.0, 0.0),
+            &SamplingParams::filtered(1.0, 0, 1.0, 0.0),
             Convention::TemperatureFirst,
             0,
         )
@@ -137,7 +127,7 @@ mod tests {
         assert_eq!(p[2], 0.0);
         let g = exact_distribution(
             &z,
-            &params(0.0, 0, 1.0, 0.0),
+            &SamplingParams::filtered(0.0, 0, 1.0, 0.0),
             Convention::TemperatureFirst,
             0,
         )
@@ -150,7 +140,7 @@ mod tests {
         let z = [3.0f32, 2.0, 2.0, 1.0, 0.0];
         let p = exact_distribution(
             &z,
-            &params(1.0, 2, 1.0, 0.0),
+            &SamplingParams::filtered(1.0, 2, 1.0, 0.0),
             Convention::TemperatureFirst,
             0,
         )
@@ -158,7 +148,7 @@ mod tests {
         assert!(p[0] > 0.0 && p[1] > 0.0 && p[2] > 0.0 && p[3] == 0.0 && p[4] == 0.0);
         let p = exact_distribution(
             &z,
-            &params(1.0, 0, 0.1, 0.0),
+            &SamplingParams::filtered(1.0, 0, 0.1, 0.0),
             Convention::TemperatureFirst,
             0,
         )
@@ -166,7 +156,7 @@ mod tests {
         assert_eq!(p, vec![1.0, 0.0, 0.0, 0.0, 0.0]);
         let p = exact_distribution(
             &z,
-            &params(1.0, 0, 1.0, 0.3),
+            &SamplingParams::filtered(1.0, 0, 1.0, 0.3),
             Convention::TemperatureFirst,
             0,
         )
@@ -180,7 +170,7 @@ mod tests {
         let z = [3.0f32, 2.0, 2.0, 1.0];
         let last = exact_distribution(
             &z,
-            &params(4.0, 0, 1.0, 0.3),
+            &SamplingParams::filtered(4.0, 0, 1.0, 0.3),
             Convention::TemperatureLast,
             0,
         )
@@ -189,7 +179,7 @@ mod tests {
         // Temperature first: z / 4 spreads less, so min-p keeps token 3 too.
         let first = exact_distribution(
             &z,
-            &params(4.0, 0, 1.0, 0.3),
+            &SamplingParams::filtered(4.0, 0, 1.0, 0.3),
             Convention::TemperatureFirst,
             0,
         )
@@ -199,7 +189,7 @@ mod tests {
 
     #[test]
     fn bad_rows_are_named() {
-        let p = params(1.0, 0, 1.0, 0.0);
+        let p = SamplingParams::filtered(1.0, 0, 1.0, 0.0);
         assert_eq!(
             exact_distribution(&[0.0, f32::NAN], &p, Convention::TemperatureFirst, 4),
             Err(RowError::NanLogits { row: 4 })
