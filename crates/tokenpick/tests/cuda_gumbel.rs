@@ -5,13 +5,11 @@
 
 mod common;
 
-use common::{cuda_present, normal_logits, shapes};
+use common::{cpu_tokens, cuda_present, normal_logits, shapes};
 use half::{bf16, f16};
 use tokenpick::reference::exact_distribution;
 use tokenpick::stats::{CHI_SQUARE_ALPHA, chi_square_test};
-use tokenpick::{
-    Array, Convention, RowError, Sampler, SamplingParams, SamplingPath, sample_rows_cpu,
-};
+use tokenpick::{Array, Convention, RowError, Sampler, SamplingParams, SamplingPath};
 use tokenpick_core::{DType, Placement};
 
 /// Host logits of one dtype, and their values as the kernel reads them (widened to f32).
@@ -111,16 +109,8 @@ fn tokens_equal_the_cpu_path_on_ten_thousand_rows() {
             let device = host.to_device(Placement::Cuda, 0).expect("upload");
             for step in 0..steps as u64 {
                 let params = row_params(batch, &temperatures, step * 7 + case as u64);
-                let seeds: Vec<u64> = params.iter().map(|p| p.seed.unwrap()).collect();
                 let gpu = kernel_tokens(&mut sampler, &device, &params, step);
-                let cpu = sample_rows_cpu(
-                    &widened,
-                    vocab,
-                    &params,
-                    &seeds,
-                    step,
-                    Convention::TemperatureFirst,
-                );
+                let cpu = cpu_tokens(&widened, vocab, &params, step, Convention::TemperatureFirst);
                 for (row, (g, c)) in gpu.iter().zip(&cpu).enumerate() {
                     assert_eq!(
                         g, c,
@@ -154,16 +144,8 @@ fn degenerate_rows_are_reported_and_the_rest_sampled() {
     let mut seen_infinite = std::collections::HashSet::new();
     for step in 0..200 {
         let params = row_params(6, &[0.5], step);
-        let seeds: Vec<u64> = params.iter().map(|p| p.seed.unwrap()).collect();
         let gpu = kernel_tokens(&mut sampler, &device, &params, step);
-        let cpu = sample_rows_cpu(
-            &widened,
-            vocab,
-            &params,
-            &seeds,
-            step,
-            Convention::TemperatureFirst,
-        );
+        let cpu = cpu_tokens(&widened, vocab, &params, step, Convention::TemperatureFirst);
         assert_eq!(gpu, cpu);
         assert_eq!(gpu[1], Err(RowError::NanLogits { row: 1 }));
         assert_eq!(gpu[2], Err(RowError::AllMasked { row: 2 }));
@@ -199,16 +181,9 @@ fn unaligned_device_pointers_give_the_same_tokens() {
         }
         .expect("view");
         let params = row_params(rows, &[1.0, 0.8], offset as u64);
-        let seeds: Vec<u64> = params.iter().map(|p| p.seed.unwrap()).collect();
         let gpu = kernel_tokens(&mut sampler, &view, &params, 5);
-        let cpu = sample_rows_cpu(
-            &values[offset..offset + rows * vocab],
-            vocab,
-            &params,
-            &seeds,
-            5,
-            Convention::TemperatureFirst,
-        );
+        let shifted = &values[offset..offset + rows * vocab];
+        let cpu = cpu_tokens(shifted, vocab, &params, 5, Convention::TemperatureFirst);
         assert_eq!(gpu, cpu, "offset {offset}");
     }
 }

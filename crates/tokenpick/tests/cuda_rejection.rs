@@ -5,12 +5,10 @@
 
 mod common;
 
-use common::{cuda_present, normal_logits, shapes};
+use common::{cpu_tokens, cuda_present, normal_logits, shapes};
 use tokenpick::reference::exact_distribution;
 use tokenpick::stats::{CHI_SQUARE_ALPHA, chi_square_test};
-use tokenpick::{
-    Array, Convention, FallbackReason, Sampler, SamplingParams, SamplingPath, sample_rows_cpu,
-};
+use tokenpick::{Array, Convention, FallbackReason, Sampler, SamplingParams, SamplingPath};
 use tokenpick_core::{DType, Placement};
 
 fn device(values: &[f32], rows: usize, cols: usize) -> Array {
@@ -163,19 +161,12 @@ fn tokens_agree_with_the_cpu_argpartition_path() {
             ] {
                 for step in 0..4u64 {
                     let rows = seeded(params, batch, step + 10 * case as u64);
-                    let seeds: Vec<u64> = rows.iter().map(|p| p.seed.unwrap()).collect();
                     let gpu = sampler.sample(&logits, &rows, step).unwrap();
-                    let cpu: Vec<u32> = sample_rows_cpu(
-                        &widened,
-                        vocab,
-                        &rows,
-                        &seeds,
-                        step,
-                        Convention::TemperatureFirst,
-                    )
-                    .into_iter()
-                    .map(Result::unwrap)
-                    .collect();
+                    let cpu: Vec<u32> =
+                        cpu_tokens(&widened, vocab, &rows, step, Convention::TemperatureFirst)
+                            .into_iter()
+                            .map(Result::unwrap)
+                            .collect();
                     if exact_threshold {
                         assert_eq!(gpu, cpu, "vocab {vocab} {dtype:?} {params:?} step {step}");
                         exact_rows += batch;
@@ -208,7 +199,6 @@ fn the_round_cap_falls_back_to_the_cpu_exactly() {
     let logits = device(&values, batch, vocab);
     let mut capped = Sampler::builder().max_rounds(1).build();
     let rows = seeded(SamplingParams::filtered(1.0, 50, 0.9, 0.0), batch, 1);
-    let seeds: Vec<u64> = rows.iter().map(|p| p.seed.unwrap()).collect();
     let gpu = capped.sample(&logits, &rows, 9).unwrap();
     assert!(
         capped
@@ -220,17 +210,10 @@ fn the_round_cap_falls_back_to_the_cpu_exactly() {
         "{}",
         capped.last_report().summary()
     );
-    let cpu: Vec<u32> = sample_rows_cpu(
-        &values,
-        vocab,
-        &rows,
-        &seeds,
-        9,
-        Convention::TemperatureFirst,
-    )
-    .into_iter()
-    .map(Result::unwrap)
-    .collect();
+    let cpu: Vec<u32> = cpu_tokens(&values, vocab, &rows, 9, Convention::TemperatureFirst)
+        .into_iter()
+        .map(Result::unwrap)
+        .collect();
     assert_eq!(gpu, cpu);
     // And the capped route is still exact in distribution.
     let z = &shapes(512)[1].1;
@@ -307,16 +290,8 @@ fn degenerate_rows_match_the_cpu_path() {
     ] {
         for step in 0..50 {
             let rows = seeded(params, 5, step);
-            let seeds: Vec<u64> = rows.iter().map(|p| p.seed.unwrap()).collect();
             let gpu = sampler.sample_lenient(&logits, &rows, step).unwrap();
-            let cpu = sample_rows_cpu(
-                &values,
-                vocab,
-                &rows,
-                &seeds,
-                step,
-                Convention::TemperatureFirst,
-            );
+            let cpu = cpu_tokens(&values, vocab, &rows, step, Convention::TemperatureFirst);
             assert_eq!(gpu, cpu, "{params:?} step {step}");
         }
     }

@@ -99,6 +99,22 @@ pub fn assert_fits(
     assert!(test.passes(CHI_SQUARE_ALPHA), "{label}: {test:?}");
 }
 
+/// The CPU path's result for rows whose parameters each carry a seed (the reference the
+/// kernels and the sampler are compared with, token for token).
+pub fn cpu_tokens(
+    logits: &[f32],
+    vocab: usize,
+    params: &[SamplingParams],
+    step: u64,
+    convention: Convention,
+) -> Vec<Result<u32, tokenpick::RowError>> {
+    let seeds: Vec<u64> = params
+        .iter()
+        .map(|p| p.seed.expect("seeded rows"))
+        .collect();
+    sample_rows_cpu(logits, vocab, params, &seeds, step, convention)
+}
+
 /// Samples with a kill switch off and checks every row took `path` for that reason, with the
 /// tokens of calling the CPU fallback directly with the same seeds.
 pub fn assert_switched_to_fallback(
@@ -116,15 +132,10 @@ pub fn assert_switched_to_fallback(
         reason: Some(FallbackReason::KillSwitch),
     };
     assert_eq!(sampler.last_report().rows, vec![expected; params.len()]);
-    let seeds: Vec<u64> = params
-        .iter()
-        .map(|p| p.seed.expect("seeded rows"))
+    let direct: Vec<u32> = cpu_tokens(logits, vocab, params, step, sampler.convention())
+        .into_iter()
+        .map(Result::unwrap)
         .collect();
-    let direct: Vec<u32> =
-        sample_rows_cpu(logits, vocab, params, &seeds, step, sampler.convention())
-            .into_iter()
-            .map(Result::unwrap)
-            .collect();
     assert_eq!(tokens, direct);
 }
 
