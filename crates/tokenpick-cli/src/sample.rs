@@ -52,7 +52,10 @@ pub fn run(args: &SampleArgs) -> Result<ExitCode, Error> {
     let text = text.map_err(|e| io_error(&e.to_string()))?;
     let mut logits = Vec::new();
     for (i, word) in text.split_whitespace().enumerate() {
-        let value = parse_logit(word)
+        // f32's parser also takes inf, -inf and NaN in any case.
+        let value = word
+            .parse::<f32>()
+            .ok()
             .ok_or_else(|| io_error(&format!("value {i} ({word:?}) is not a number")))?;
         logits.push(value);
     }
@@ -82,11 +85,6 @@ pub fn run(args: &SampleArgs) -> Result<ExitCode, Error> {
         }
     }
     Ok(code)
-}
-
-/// A logit: a float, or `inf` / `-inf` / `nan` in any case.
-fn parse_logit(word: &str) -> Option<f32> {
-    word.parse::<f32>().ok()
 }
 
 fn io_error(message: &str) -> Error {

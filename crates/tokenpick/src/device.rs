@@ -7,7 +7,7 @@ use tokenpick_core::{Array, Convention, fused_sample_rejection_rows, gumbel_max_
 
 use crate::cpu::sample_rows;
 use crate::error::{Error, RowError};
-use crate::params::SamplingParams;
+use crate::params::{SamplingParams, params_for_row};
 use crate::route::{FallbackReason, PathReport, RowRoute, SamplingPath};
 
 /// Token the CUDA kernels write for a row whose logits contain NaN.
@@ -40,13 +40,7 @@ pub(crate) fn sample_device(
 ) -> Result<Vec<Result<u32, RowError>>, Error> {
     let rows = logits.rows();
     let vocab = logits.cols();
-    let param = |row: usize| {
-        if params.len() == 1 {
-            params[0]
-        } else {
-            params[row]
-        }
-    };
+    let param = |row: usize| *params_for_row(params, row);
     let mut slots: Slots = (0..rows)
         .map(|row| param(row).validate(row).err().map(Err))
         .collect();

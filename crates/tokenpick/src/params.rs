@@ -30,6 +30,16 @@ impl Default for SamplingParams {
     }
 }
 
+/// The parameters of batch row `row`: `params` holds one entry per row, or one for all rows
+/// (the callers check the count first).
+pub(crate) fn params_for_row(params: &[SamplingParams], row: usize) -> &SamplingParams {
+    if params.len() == 1 {
+        &params[0]
+    } else {
+        &params[row]
+    }
+}
+
 /// What a row asks for, once validated.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum RowMode {

@@ -8,7 +8,7 @@ use tokenpick_core::{Array, Convention, DEFAULT_MAX_ROUNDS, GpuKernelBackend};
 use crate::cpu::sample_rows;
 use crate::device::{DeviceCall, sample_device};
 use crate::error::{Error, RowError};
-use crate::params::SamplingParams;
+use crate::params::{SamplingParams, params_for_row};
 use crate::route::{KernelSupport, PathReport, Residency, route_row};
 use crate::switches::{KillSwitches, kill_switches};
 
@@ -223,12 +223,8 @@ impl Sampler {
         residency: Residency,
     ) -> PathReport {
         let routes = (0..rows).map(|row| {
-            let p = if params.len() == 1 {
-                &params[0]
-            } else {
-                &params[row]
-            };
-            route_row(p.mode(vocab), residency, self.switches, self.support)
+            let mode = params_for_row(params, row).mode(vocab);
+            route_row(mode, residency, self.switches, self.support)
         });
         PathReport {
             rows: routes.collect(),
@@ -268,12 +264,9 @@ pub(crate) fn resolve_seeds(
 ) -> Vec<u64> {
     (0..rows)
         .map(|row| {
-            let p = if params.len() == 1 {
-                &params[0]
-            } else {
-                &params[row]
-            };
-            p.seed.unwrap_or_else(|| rng.random())
+            params_for_row(params, row)
+                .seed
+                .unwrap_or_else(|| rng.random())
         })
         .collect()
 }

@@ -9,7 +9,7 @@ use super::gumbel_argmax::{Draw, Keep, gumbel_argmax};
 use super::row_spec::{RowFault, RowSpec};
 use super::scratch::with_scratch;
 use crate::error::RowError;
-use crate::params::{RowMode, SamplingParams};
+use crate::params::{RowMode, SamplingParams, params_for_row};
 
 /// Samples every row of `logits` (`rows * vocab`, row-major) on the CPU. `params` has one
 /// entry per row or one for all; `seeds` one per row. Each row gets its own result.
@@ -23,13 +23,15 @@ pub fn sample_rows(
 ) -> Vec<Result<u32, RowError>> {
     let rows = seeds.len();
     let one_row = |row: usize| {
-        let p = if params.len() == 1 {
-            &params[0]
-        } else {
-            &params[row]
-        };
         let z = &logits[row * vocab..(row + 1) * vocab];
-        sample_row(z, p, seeds[row], step, convention, row)
+        sample_row(
+            z,
+            params_for_row(params, row),
+            seeds[row],
+            step,
+            convention,
+            row,
+        )
     };
     if rows > 1 {
         (0..rows).into_par_iter().map(one_row).collect()
