@@ -15,13 +15,13 @@ const CPP_SOURCES: &[&str] = &[
     "cpp/fused_sample_rejection.cc",
     "cpp/noise_hooks.cc",
     "cpp/device_memory.cc",
+    "cpp/cuda_graph.cc",
 ];
 
 /// C++ sources of the CUDA ports, compiled by the host compiler with feature `cuda`.
 const CUDA_PORT_SOURCES: &[&str] = &[
     "cpp/cuda/gumbel_max_port.cc",
     "cpp/cuda/rejection_port.cc",
-    "cpp/cuda/device_params.cc",
     "cpp/cuda/port_support.cc",
 ];
 
@@ -29,10 +29,12 @@ const CUDA_PORT_SOURCES: &[&str] = &[
 const CUDA_SOURCES: &[&str] = &[
     "cpp/cuda/cuda_probe.cu",
     "cpp/cuda/cuda_memory.cu",
-    "cpp/cuda/gumbel_partial_kernel.cu",
-    "cpp/cuda/gumbel_finish_kernel.cu",
+    "cpp/cuda/cuda_graph_ops.cu",
+    "cpp/cuda/device_shape.cu",
+    "cpp/cuda/gumbel_max_kernel.cu",
     "cpp/cuda/gumbel_max_launch.cu",
-    "cpp/cuda/fused_rejection_kernel.cu",
+    "cpp/cuda/filtered_sample_kernel.cu",
+    "cpp/cuda/filtered_sample_launch.cu",
 ];
 
 /// Machine code built for each CUDA source: Hopper (H100/H200) and Ampere.

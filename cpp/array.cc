@@ -64,7 +64,7 @@ Array::Array(DType dtype, std::size_t rows, std::size_t cols, Placement placemen
       owns_device_memory_(owns_device_memory) {}
 
 Array::~Array() {
-  if (owns_device_memory_) device_free(placement_, device_id_, device_ptr_);
+  if (owns_device_memory_) device_free(placement_, device_id_, device_ptr_, stream_);
 }
 
 std::size_t Array::byte_size() const { return rows_ * cols_ * dtype_size(dtype_); }
@@ -136,7 +136,7 @@ std::unique_ptr<Array> array_to_device(const Array& source, Placement placement,
     throw_invalid_argument(kArrayEntry, "placement", "to_device() needs a device placement");
   }
   const rust::Slice<const std::uint8_t> bytes = source.host_bytes();
-  void* pointer = device_alloc(kArrayEntry, placement, device_id, bytes.size());
+  void* pointer = device_alloc(kArrayEntry, placement, device_id, bytes.size(), nullptr);
   auto result = std::make_unique<Array>(source.dtype(), source.rows(), source.cols(), placement,
                                         device_id, pointer, nullptr, true);
   device_upload(kArrayEntry, placement, device_id, pointer, bytes.data(), bytes.size(), nullptr);
@@ -155,10 +155,20 @@ std::unique_ptr<Array> array_to_host(const Array& source) {
   return std::make_unique<Array>(source.dtype(), source.rows(), source.cols(), std::move(host));
 }
 
+std::unique_ptr<Array> array_device_empty(const Array& like, DType dtype, std::size_t rows,
+                                          std::size_t cols) {
+  if (like.is_host()) {
+    throw_invalid_argument(kArrayEntry, "like", "lives on the host; expected a device array");
+  }
+  if (dtype_size(dtype) == 0) throw_invalid_argument(kArrayEntry, "dtype", "unknown dtype");
+  return array_device_output(kArrayEntry, like, dtype, rows, cols);
+}
+
 std::unique_ptr<Array> array_device_output(const char* entry, const Array& like, DType dtype,
                                            std::size_t rows, std::size_t cols) {
   void* pointer =
-      device_alloc(entry, like.placement(), like.device_id(), rows * cols * dtype_size(dtype));
+      device_alloc(entry, like.placement(), like.device_id(), rows * cols * dtype_size(dtype),
+                   reinterpret_cast<void*>(like.stream()));
   return std::make_unique<Array>(dtype, rows, cols, like.placement(), like.device_id(), pointer,
                                  reinterpret_cast<void*>(like.stream()), true);
 }

@@ -57,6 +57,22 @@ std::unique_ptr<Array> fused_sample_rejection_rows_deferred(const Array& logits,
                                                             std::uint64_t step,
                                                             std::uint32_t max_rounds,
                                                             Convention convention);
+void gumbel_max_sample_rows_into(const Array& logits, rust::Slice<const RowParams> params,
+                                 std::uint64_t step, Array& tokens);
+void fused_sample_rejection_rows_into(const Array& logits, rust::Slice<const RowParams> params,
+                                      std::uint64_t step, std::uint32_t max_rounds,
+                                      Convention convention, Array& out);
+std::unique_ptr<Array> array_device_empty(const Array& like, DType dtype, std::size_t rows,
+                                          std::size_t cols);
+
+// CUDA streams and graphs, for callers (and tests) that capture the into-calls in a graph.
+std::size_t cuda_stream_create(std::int32_t device);
+void cuda_stream_destroy(std::size_t stream);
+void cuda_stream_synchronize(std::size_t stream);
+void cuda_graph_begin_capture(std::size_t stream);
+std::size_t cuda_graph_end_capture(std::size_t stream);
+void cuda_graph_launch(std::size_t graph, std::size_t stream);
+void cuda_graph_destroy(std::size_t graph);
 
 // The C++ noise, reachable from Rust so tests can pin it to the Rust noise bit for bit.
 void noise_philox4x32_10(rust::Slice<const std::uint32_t> counter,

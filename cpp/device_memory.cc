@@ -17,23 +17,20 @@ namespace {
 
 }  // namespace
 
-void* device_alloc(const char* entry, Placement placement, int device, std::size_t bytes) {
+void* device_alloc(const char* entry, Placement placement, int device, std::size_t bytes,
+                   void* stream) {
 #if defined(TOKENPICK_CUDA)
-  if (placement == Placement::Cuda) return cuda_alloc(entry, device, bytes);
+  if (placement == Placement::Cuda) return cuda_alloc_async(entry, device, bytes, stream);
 #endif
-  (void)placement;
-  (void)device;
-  (void)bytes;
+  (void)placement, (void)device, (void)bytes, (void)stream;
   no_backend(entry);
 }
 
-void device_free(Placement placement, int device, void* pointer) noexcept {
+void device_free(Placement placement, int device, void* pointer, void* stream) noexcept {
 #if defined(TOKENPICK_CUDA)
-  if (placement == Placement::Cuda) cuda_free(device, pointer);
+  if (placement == Placement::Cuda) cuda_free_async(device, pointer, stream);
 #endif
-  (void)placement;
-  (void)device;
-  (void)pointer;
+  (void)placement, (void)device, (void)pointer, (void)stream;
 }
 
 void device_upload(const char* entry, Placement placement, int device, void* dst, const void* src,

@@ -9,10 +9,11 @@ namespace tokenpick {
 
 enum class Placement : std::uint8_t;
 
-/// Allocates `bytes` on `device` of `placement`'s backend.
-void* device_alloc(const char* entry, Placement placement, int device, std::size_t bytes);
-/// Frees a device allocation; never throws.
-void device_free(Placement placement, int device, void* pointer) noexcept;
+/// Allocates `bytes` on `device` of `placement`'s backend, ordered on `stream` (no wait).
+void* device_alloc(const char* entry, Placement placement, int device, std::size_t bytes,
+                   void* stream);
+/// Frees a device allocation after the work already on `stream`; never throws.
+void device_free(Placement placement, int device, void* pointer, void* stream) noexcept;
 /// Copies host bytes to the device and waits for `stream`.
 void device_upload(const char* entry, Placement placement, int device, void* dst, const void* src,
                    std::size_t bytes, void* stream);

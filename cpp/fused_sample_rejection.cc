@@ -19,16 +19,24 @@ namespace {
 
 constexpr const char* kEntry = "fused_sample_rejection";
 constexpr const char* kDeferredEntry = "fused_sample_rejection_deferred";
+constexpr const char* kIntoEntry = "fused_sample_rejection_rows_into";
 constexpr const char* kFallback = "argpartition";
 
-std::unique_ptr<Array> launch(const char* entry, const Array& logits,
-                              rust::Slice<const RowParams> params, std::uint64_t step,
-                              std::uint32_t max_rounds, Convention convention, bool deferred) {
+RejectionPort checked_port(const char* entry, const Array& logits,
+                          rust::Slice<const RowParams> params, std::uint32_t max_rounds) {
   validate_logits(entry, logits);
   validate_row_params(entry, logits, params);
   validate_max_rounds(entry, max_rounds);
-  const RejectionPort port = select_port_or_refuse(fused_sample_rejection_ports(), entry, kFallback);
-  return port(logits, params, step, max_rounds, convention, deferred);
+  return select_port_or_refuse(fused_sample_rejection_ports(), entry, kFallback);
+}
+
+std::unique_ptr<Array> launch(const char* entry, const Array& logits,
+                              rust::Slice<const RowParams> params, std::uint64_t step,
+                              std::uint32_t max_rounds, Convention convention) {
+  const RejectionPort port = checked_port(entry, logits, params, max_rounds);
+  auto out = array_device_output(entry, logits, DType::U32, logits.rows(), 2);
+  port(logits, params, step, max_rounds, convention, *out);
+  return out;
 }
 
 }  // namespace
@@ -46,7 +54,7 @@ std::unique_ptr<Array> fused_sample_rejection_rows(const Array& logits,
                                                    rust::Slice<const RowParams> params,
                                                    std::uint64_t step, std::uint32_t max_rounds,
                                                    Convention convention) {
-  return launch(kEntry, logits, params, step, max_rounds, convention, false);
+  return launch(kEntry, logits, params, step, max_rounds, convention);
 }
 
 std::unique_ptr<Array> fused_sample_rejection_rows_deferred(const Array& logits,
@@ -54,7 +62,15 @@ std::unique_ptr<Array> fused_sample_rejection_rows_deferred(const Array& logits,
                                                             std::uint64_t step,
                                                             std::uint32_t max_rounds,
                                                             Convention convention) {
-  return launch(kDeferredEntry, logits, params, step, max_rounds, convention, true);
+  return launch(kDeferredEntry, logits, params, step, max_rounds, convention);
+}
+
+void fused_sample_rejection_rows_into(const Array& logits, rust::Slice<const RowParams> params,
+                                      std::uint64_t step, std::uint32_t max_rounds,
+                                      Convention convention, Array& out) {
+  validate_output(kIntoEntry, logits, out, 2);
+  const RejectionPort port = checked_port(kIntoEntry, logits, params, max_rounds);
+  port(logits, params, step, max_rounds, convention, out);
 }
 
 std::unique_ptr<Array> fused_sample_rejection(const Array& logits, float temperature,

@@ -34,7 +34,18 @@ std::unique_ptr<Array> gumbel_max_sample_rows(const Array& logits,
   validate_logits(kEntry, logits);
   validate_row_params(kEntry, logits, params);
   const GumbelPort port = select_port_or_refuse(gumbel_max_sample_ports(), kEntry, kFallback);
-  return port(logits, params, step);
+  auto tokens = array_device_output(kEntry, logits, DType::U32, logits.rows(), 1);
+  port(logits, params, step, *tokens);
+  return tokens;
+}
+
+void gumbel_max_sample_rows_into(const Array& logits, rust::Slice<const RowParams> params,
+                                 std::uint64_t step, Array& tokens) {
+  validate_logits(kEntry, logits);
+  validate_row_params(kEntry, logits, params);
+  validate_output(kEntry, logits, tokens, 1);
+  const GumbelPort port = select_port_or_refuse(gumbel_max_sample_ports(), kEntry, kFallback);
+  port(logits, params, step, tokens);
 }
 
 std::unique_ptr<Array> gumbel_max_sample(const Array& logits, float temperature,

@@ -14,15 +14,13 @@ namespace tokenpick {
 struct RowParams;
 enum class Convention : std::uint8_t;
 
-/// Gumbel-max: one token per row (u32 [rows, 1]).
-using GumbelPort = std::unique_ptr<Array> (*)(const Array& logits,
-                                              rust::Slice<const RowParams> params,
-                                              std::uint64_t step);
-/// Dual-pivot rejection: u32 [rows, 2] of (token, ok). `deferred` enqueues without waiting.
-using RejectionPort = std::unique_ptr<Array> (*)(const Array& logits,
-                                                 rust::Slice<const RowParams> params,
-                                                 std::uint64_t step, std::uint32_t max_rounds,
-                                                 Convention convention, bool deferred);
+/// Gumbel-max: one token per row into `tokens` (u32 [rows, 1]), enqueued without waiting.
+using GumbelPort = void (*)(const Array& logits, rust::Slice<const RowParams> params,
+                            std::uint64_t step, Array& tokens);
+/// Filtered sampling: (token, ok) per row into `out` (u32 [rows, 2]), enqueued without waiting.
+using RejectionPort = void (*)(const Array& logits, rust::Slice<const RowParams> params,
+                               std::uint64_t step, std::uint32_t max_rounds,
+                               Convention convention, Array& out);
 
 const PortTable<GumbelPort>& gumbel_max_sample_ports();
 const PortTable<RejectionPort>& fused_sample_rejection_ports();

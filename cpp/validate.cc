@@ -62,4 +62,21 @@ void validate_max_rounds(const char* entry, std::uint32_t max_rounds) {
   if (max_rounds == 0) throw_invalid_argument(entry, "max_rounds", "must be at least 1");
 }
 
+void validate_output(const char* entry, const Array& logits, const Array& out,
+                     std::size_t cols) {
+  if (out.dtype() != DType::U32) {
+    throw_invalid_argument(entry, "out",
+                           std::string("must be u32, got ") + dtype_name(out.dtype()));
+  }
+  if (out.rows() != logits.rows() || out.cols() != cols) {
+    throw_invalid_argument(entry, "out",
+                           "must be [" + std::to_string(logits.rows()) + ", " +
+                               std::to_string(cols) + "], got [" + std::to_string(out.rows()) +
+                               ", " + std::to_string(out.cols()) + "]");
+  }
+  if (out.placement() != logits.placement() || out.device_id() != logits.device_id()) {
+    throw_invalid_argument(entry, "out", "must live on the logits' device");
+  }
+}
+
 }  // namespace tokenpick

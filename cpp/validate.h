@@ -17,5 +17,8 @@ void validate_row_params(const char* entry, const Array& logits,
                          rust::Slice<const RowParams> params);
 /// The rejection sampler needs at least one round.
 void validate_max_rounds(const char* entry, std::uint32_t max_rounds);
+/// A caller's output array: u32 [rows of the logits, cols] on the logits' device.
+void validate_output(const char* entry, const Array& logits, const Array& out,
+                     std::size_t cols);
 
 }  // namespace tokenpick

@@ -9,6 +9,8 @@ table=()
 for bin in .devbin/*; do
   name=$(basename "$bin")
   case "$name" in *_bench) continue ;; esac
+  # ONLY="a b": run just these binaries.
+  if [ -n "${ONLY:-}" ] && [[ " $ONLY " != *" $name "* ]]; then continue; fi
   start=$(date +%s)
   "$bin" --test-threads=4 >"$out/current.log" 2>&1
   code=$?
@@ -20,7 +22,7 @@ for bin in .devbin/*; do
 done
 if [ "${SANITIZE:-0}" = 1 ] && command -v compute-sanitizer >/dev/null; then
   for tool in memcheck racecheck; do
-    for target in "cuda_gumbel degenerate unaligned" "cuda_rejection degenerate deferred round_cap"; do
+    for target in ${SANITIZE_TARGETS:-"cuda_gumbel degenerate unaligned" "cuda_rejection degenerate deferred round_cap" "cuda_graph graph"}; do
       set -- $target
       bin=$1
       shift

@@ -119,6 +119,22 @@ impl Array {
             .expect("Array never holds a null pointer")
     }
 
+    /// The C++ array, mutable, for the raw bridge's output arguments.
+    pub fn as_ffi_mut(&mut self) -> std::pin::Pin<&mut ffi::Array> {
+        self.inner.pin_mut()
+    }
+
+    /// A new uninitialised device array of `dtype` on the device and stream of `like`
+    /// (stream-ordered: usable by work enqueued after this call on that stream).
+    pub fn device_empty(
+        like: &Array,
+        dtype: DType,
+        rows: usize,
+        cols: usize,
+    ) -> Result<Self, Error> {
+        Array::from_ffi(ffi::array_device_empty(like.as_ffi(), dtype, rows, cols)?)
+    }
+
     /// Element type.
     pub fn dtype(&self) -> DType {
         self.as_ffi().dtype()

@@ -184,6 +184,46 @@ pub mod ffi {
             convention: Convention,
         ) -> Result<UniquePtr<Array>>;
 
+        /// Gumbel-max into a caller's u32 `[rows, 1]` device array; enqueued, allocates nothing.
+        fn gumbel_max_sample_rows_into(
+            logits: &Array,
+            params: &[RowParams],
+            step: u64,
+            tokens: Pin<&mut Array>,
+        ) -> Result<()>;
+        /// Filtered sampling into a caller's u32 `[rows, 2]` device array; enqueued, allocates
+        /// nothing.
+        fn fused_sample_rejection_rows_into(
+            logits: &Array,
+            params: &[RowParams],
+            step: u64,
+            max_rounds: u32,
+            convention: Convention,
+            out: Pin<&mut Array>,
+        ) -> Result<()>;
+        /// A new uninitialised device array on the device and stream of `like`.
+        fn array_device_empty(
+            like: &Array,
+            dtype: DType,
+            rows: usize,
+            cols: usize,
+        ) -> Result<UniquePtr<Array>>;
+
+        /// A new non-blocking CUDA stream on `device`.
+        fn cuda_stream_create(device: i32) -> Result<usize>;
+        /// Destroys a stream made by `cuda_stream_create`.
+        fn cuda_stream_destroy(stream: usize) -> Result<()>;
+        /// Waits for the work on a stream.
+        fn cuda_stream_synchronize(stream: usize) -> Result<()>;
+        /// Starts capturing a stream into a graph (thread-local capture mode).
+        fn cuda_graph_begin_capture(stream: usize) -> Result<()>;
+        /// Ends the capture; returns the instantiated graph.
+        fn cuda_graph_end_capture(stream: usize) -> Result<usize>;
+        /// Launches an instantiated graph on a stream.
+        fn cuda_graph_launch(graph: usize, stream: usize) -> Result<()>;
+        /// Destroys an instantiated graph.
+        fn cuda_graph_destroy(graph: usize) -> Result<()>;
+
         /// The C++ Philox4x32-10 of one counter under one key.
         fn noise_philox4x32_10(counter: &[u32], key: &[u32], out: &mut [u32]) -> Result<()>;
         /// The C++ Gumbel noise of tokens `first_token..first_token + out.len()`.

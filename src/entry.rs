@@ -168,3 +168,41 @@ pub fn fused_sample_rejection_rows_deferred(
     )?)?;
     Ok(DeferredSample { output })
 }
+
+/// Gumbel-max into `tokens`, a u32 `[rows, 1]` array on the logits' device (e.g. from
+/// [`Array::device_empty`]). Enqueued on the logits' stream; allocates nothing and never waits,
+/// so it may be captured in a CUDA graph ([`crate::cuda_graph`]).
+pub fn gumbel_max_sample_rows_into(
+    logits: &Array,
+    params: &[RowParams],
+    step: u64,
+    tokens: &mut Array,
+) -> Result<(), Error> {
+    Ok(ffi::gumbel_max_sample_rows_into(
+        logits.as_ffi(),
+        params,
+        step,
+        tokens.as_ffi_mut(),
+    )?)
+}
+
+/// Filtered sampling into `out`, a u32 `[rows, 2]` array of (token, ok) on the logits' device
+/// (read it with [`RejectionSample::from_array`]). Enqueued on the logits' stream; allocates
+/// nothing and never waits, so it may be captured in a CUDA graph ([`crate::cuda_graph`]).
+pub fn fused_sample_rejection_rows_into(
+    logits: &Array,
+    params: &[RowParams],
+    step: u64,
+    max_rounds: u32,
+    convention: Convention,
+    out: &mut Array,
+) -> Result<(), Error> {
+    Ok(ffi::fused_sample_rejection_rows_into(
+        logits.as_ffi(),
+        params,
+        step,
+        max_rounds,
+        convention,
+        out.as_ffi_mut(),
+    )?)
+}

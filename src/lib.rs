@@ -3,7 +3,9 @@
 //! - [`Array`]: `[rows, cols]` logits (f32, f16, bf16) or token ids on the host or a device.
 //! - Kernel entry points ([`gumbel_max_sample`], [`fused_sample_rejection`],
 //!   [`fused_sample_rejection_deferred`] and their per-row forms), each returning
-//!   `Result<_, Error>`; a backend without a port refuses with [`Error::NoKernelPort`].
+//!   `Result<_, Error>`; a backend without a port refuses with [`Error::NoKernelPort`]. The
+//!   `_into` forms write into a caller's device array and allocate nothing ([`cuda_graph`]
+//!   captures them).
 //! - [`gpu_kernel_backend`] and the support predicates, read from the same port tables the
 //!   launchers dispatch through.
 //! - The random-number spec: [`philox`] (Philox4x32-10) and [`noise`] (uniforms, the
@@ -14,6 +16,7 @@
 mod array;
 mod backend;
 mod bridge;
+pub mod cuda_graph;
 mod entry;
 mod error;
 pub mod noise;
@@ -28,6 +31,7 @@ pub use bridge::ffi;
 pub use entry::{
     Convention, DEFAULT_MAX_ROUNDS, DeferredSample, RejectionSample, RowParams,
     fused_sample_rejection, fused_sample_rejection_deferred, fused_sample_rejection_rows,
-    fused_sample_rejection_rows_deferred, gumbel_max_sample, gumbel_max_sample_rows,
+    fused_sample_rejection_rows_deferred, fused_sample_rejection_rows_into, gumbel_max_sample,
+    gumbel_max_sample_rows, gumbel_max_sample_rows_into,
 };
 pub use error::Error;

@@ -2,6 +2,8 @@
 // errors.h idiom (C++ exceptions cross from nvcc-compiled host code to the launchers).
 #include <cuda_runtime.h>
 
+#include <cstdint>
+#include <mutex>
 #include <string>
 
 #include "../errors.h"
@@ -18,20 +20,38 @@ void check(const char* entry, cudaError_t status, const char* what) {
   }
 }
 
+/// Devices with a cached pool (others get the device's default pool).
+constexpr int kPooledDevices = 64;
+
+/// tokenpick's own stream-ordered pool on `device`, created once. Freed blocks stay in it
+/// (release threshold: never), so after the first calls an output costs no allocation from
+/// the driver; the caller's default pool is left as it is.
+cudaMemPool_t pool_of(const char* entry, int device) {
+  static std::once_flag once[kPooledDevices];
+  static cudaMemPool_t pools[kPooledDevices];
+  static cudaError_t status[kPooledDevices];
+  if (device < 0 || device >= kPooledDevices) {
+    cudaMemPool_t pool = nullptr;
+    check(entry, cudaDeviceGetDefaultMemPool(&pool, device), "cudaDeviceGetDefaultMemPool");
+    return pool;
+  }
+  std::call_once(once[device], [&] {
+    cudaMemPoolProps props = {};
+    props.allocType = cudaMemAllocationTypePinned;
+    props.location.type = cudaMemLocationTypeDevice;
+    props.location.id = device;
+    status[device] = cudaMemPoolCreate(&pools[device], &props);
+    if (status[device] == cudaSuccess) {
+      std::uint64_t keep = ~std::uint64_t{0};
+      status[device] =
+          cudaMemPoolSetAttribute(pools[device], cudaMemPoolAttrReleaseThreshold, &keep);
+    }
+  });
+  check(entry, status[device], "cudaMemPoolCreate");
+  return pools[device];
+}
+
 }  // namespace
-
-void* cuda_alloc(const char* entry, int device, std::size_t bytes) {
-  check(entry, cudaSetDevice(device), "cudaSetDevice");
-  void* pointer = nullptr;
-  check(entry, cudaMalloc(&pointer, bytes == 0 ? 1 : bytes), "cudaMalloc");
-  return pointer;
-}
-
-void cuda_free(int device, void* pointer) noexcept {
-  if (pointer == nullptr) return;
-  cudaSetDevice(device);
-  cudaFree(pointer);
-}
 
 void cuda_upload(const char* entry, int device, void* dst, const void* src, std::size_t bytes,
                  void* stream) {
@@ -45,8 +65,9 @@ void* cuda_alloc_async(const char* entry, int device, std::size_t bytes, void* s
   check(entry, cudaSetDevice(device), "cudaSetDevice");
   void* pointer = nullptr;
   check(entry,
-        cudaMallocAsync(&pointer, bytes == 0 ? 1 : bytes, static_cast<cudaStream_t>(stream)),
-        "cudaMallocAsync");
+        cudaMallocFromPoolAsync(&pointer, bytes == 0 ? 1 : bytes, pool_of(entry, device),
+                                static_cast<cudaStream_t>(stream)),
+        "cudaMallocFromPoolAsync");
   return pointer;
 }
 
@@ -54,15 +75,6 @@ void cuda_free_async(int device, void* pointer, void* stream) noexcept {
   if (pointer == nullptr) return;
   cudaSetDevice(device);
   cudaFreeAsync(pointer, static_cast<cudaStream_t>(stream));
-}
-
-void cuda_upload_async(const char* entry, int device, void* dst, const void* src,
-                       std::size_t bytes, void* stream) {
-  check(entry, cudaSetDevice(device), "cudaSetDevice");
-  check(entry,
-        cudaMemcpyAsync(dst, src, bytes, cudaMemcpyHostToDevice,
-                        static_cast<cudaStream_t>(stream)),
-        "cudaMemcpyAsync");
 }
 
 void cuda_download(const char* entry, int device, void* dst, const void* src, std::size_t bytes,

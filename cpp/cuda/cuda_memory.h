@@ -6,21 +6,13 @@
 
 namespace tokenpick {
 
-/// cudaMalloc on `device`; throws on failure.
-void* cuda_alloc(const char* entry, int device, std::size_t bytes);
-/// cudaFree; never throws (used from destructors).
-void cuda_free(int device, void* pointer) noexcept;
 /// Host to device on `stream`, then waits for the stream.
 void cuda_upload(const char* entry, int device, void* dst, const void* src, std::size_t bytes,
                  void* stream);
-/// cudaMallocAsync on `stream` (stream-ordered: no wait); throws on failure.
+/// Stream-ordered allocation on `stream` from tokenpick's pool (no wait); throws on failure.
 void* cuda_alloc_async(const char* entry, int device, std::size_t bytes, void* stream);
 /// cudaFreeAsync on `stream`; never throws.
 void cuda_free_async(int device, void* pointer, void* stream) noexcept;
-/// Host to device enqueued on `stream`, without waiting (the host bytes are staged before the
-/// call returns, so they may be reused at once).
-void cuda_upload_async(const char* entry, int device, void* dst, const void* src,
-                       std::size_t bytes, void* stream);
 /// Device to host on `stream`, then waits for the stream.
 void cuda_download(const char* entry, int device, void* dst, const void* src, std::size_t bytes,
                    void* stream);

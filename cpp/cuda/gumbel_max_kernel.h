@@ -7,7 +7,8 @@
 
 namespace tokenpick {
 
-/// Everything one launch needs; all pointers are device pointers on `device`.
+/// Everything one call needs. `logits` and `tokens` are device pointers on `device`; `params`
+/// is host memory (the rows' parameters travel in the kernel's arguments).
 struct GumbelLaunch {
   const void* logits;
   LogitsType type;
@@ -21,7 +22,7 @@ struct GumbelLaunch {
   void* stream;
 };
 
-/// Enqueues the partial and finishing kernels on the stream; throws a backend failure.
+/// Enqueues the kernel on the stream (no allocation, no wait); throws a backend failure.
 void launch_gumbel_max(const char* entry, const GumbelLaunch& launch);
 
 }  // namespace tokenpick

@@ -1,25 +1,24 @@
-// Host side of the CUDA Gumbel-max kernel: picks how many blocks share a row (enough blocks to
-// fill the GPU, each with a few thousand tokens), allocates the partials on the stream, and
-// enqueues both stages.
+// Host side of the CUDA Gumbel-max kernel: how many blocks share a row (enough to fill the
+// GPU when the batch is small, none with less than a tile of work), and the launches, one per
+// kMaxInlineRows rows. Nothing is allocated and nothing waits.
 #include <cuda_runtime.h>
 
 #include <algorithm>
 #include <string>
 
 #include "../errors.h"
-#include "argmax_reduce.cuh"
-#include "gumbel_stages.h"
+#include "device_shape.h"
+#include "gumbel_kernels.h"
+#include "logit_tiles.cuh"
 
 namespace tokenpick {
 
 namespace {
 
-/// Tokens per Philox group.
-constexpr std::uint32_t kGroup = 4;
-/// Fewest groups a split gets, so blocks have work for every thread.
-constexpr std::uint32_t kMinGroupsPerSplit = kGumbelThreads * 4;
-/// Blocks aimed at per multiprocessor when splitting rows.
-constexpr int kBlocksPerSm = 4;
+/// Blocks aimed at per multiprocessor.
+constexpr unsigned kBlocksPerSm = 2;
+/// Fewest tokens a block of a split row gets (one tile of f32 vectors).
+constexpr unsigned kMinTokensPerBlock = kGumbelThreads * kUnroll * kGroup;
 
 void check(const char* entry, cudaError_t status, const char* what) {
   if (status != cudaSuccess) {
@@ -32,25 +31,19 @@ void check(const char* entry, cudaError_t status, const char* what) {
 
 void launch_gumbel_max(const char* entry, const GumbelLaunch& l) {
   check(entry, cudaSetDevice(l.device), "cudaSetDevice");
+  const DeviceShape& shape = device_shape(entry, l.device);
   const cudaStream_t stream = static_cast<cudaStream_t>(l.stream);
-  int sms = 0;
-  check(entry, cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, l.device),
-        "cudaDeviceGetAttribute");
-  const std::uint32_t groups = (l.cols + kGroup - 1) / kGroup;
-  const std::uint32_t wanted =
-      (static_cast<std::uint32_t>(sms * kBlocksPerSm) + l.rows - 1) / l.rows;
-  const std::uint32_t most = std::max<std::uint32_t>(1, groups / kMinGroupsPerSplit);
-  const std::uint32_t splits = std::max<std::uint32_t>(1, std::min(wanted, most));
-
-  Partial* partials = nullptr;
-  check(entry,
-        cudaMallocAsync(reinterpret_cast<void**>(&partials),
-                        sizeof(Partial) * static_cast<std::size_t>(l.rows) * splits, stream),
-        "cudaMallocAsync");
-  check(entry, launch_gumbel_partial(l, splits, partials, stream), "gumbel_partial_kernel");
-  check(entry, launch_gumbel_finish(partials, l.rows, splits, l.tokens, stream),
-        "gumbel_finish_kernel");
-  check(entry, cudaFreeAsync(partials, stream), "cudaFreeAsync");
+  unsigned group = 1;
+  if (shape.clusters) {
+    const unsigned slots = static_cast<unsigned>(shape.multiprocessors) * kBlocksPerSm;
+    const unsigned wanted = (slots + l.rows - 1) / l.rows;
+    const unsigned most = std::max(1u, (l.cols + kMinTokensPerBlock - 1) / kMinTokensPerBlock);
+    group = std::max(1u, std::min({wanted, most, kMaxRowGroup}));
+  }
+  for (std::uint32_t first = 0; first < l.rows; first += kMaxInlineRows) {
+    const RowChunk chunk{first, std::min(kMaxInlineRows, l.rows - first), group, group > 1};
+    check(entry, enqueue_gumbel_max(l, chunk, stream), "gumbel_max_kernel launch");
+  }
 }
 
 }  // namespace tokenpick

@@ -2,7 +2,6 @@
 #pragma once
 
 #include <cstdint>
-#include <memory>
 
 #include "rust/cxx.h"
 #include "tokenpick-core/cpp/array.h"
@@ -11,9 +10,9 @@ namespace tokenpick {
 
 struct RowParams;
 
-/// Gumbel-max over device logits; tokens stay on the device (u32 [rows, 1]).
-std::unique_ptr<Array> cuda_gumbel_max_sample(const Array& logits,
-                                              rust::Slice<const RowParams> params,
-                                              std::uint64_t step);
+/// Gumbel-max over device logits into `tokens` (u32 [rows, 1] on the same device), enqueued on
+/// the logits' stream.
+void cuda_gumbel_max_sample(const Array& logits, rust::Slice<const RowParams> params,
+                            std::uint64_t step, Array& tokens);
 
 }  // namespace tokenpick

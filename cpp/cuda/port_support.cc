@@ -26,3 +26,18 @@ LogitsType cuda_logits_type(DType dtype) {
 }
 
 }  // namespace tokenpick
+
+namespace tokenpick {
+
+CudaCall cuda_call(const char* entry, const Array& logits, Array& out) {
+  require_cuda_logits(entry, logits);
+  return CudaCall{logits.device_ptr(),
+                  cuda_logits_type(logits.dtype()),
+                  static_cast<std::uint32_t>(logits.rows()),
+                  static_cast<std::uint32_t>(logits.cols()),
+                  logits.device_id(),
+                  reinterpret_cast<void*>(logits.stream()),
+                  static_cast<std::uint32_t*>(out.device_ptr())};
+}
+
+}  // namespace tokenpick

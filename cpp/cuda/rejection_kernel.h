@@ -1,4 +1,5 @@
-// Launch interface of the CUDA dual-pivot rejection kernel (fused_rejection_kernel.cu).
+// Launch interface of the CUDA filtered-sampling kernel (filtered_sample_kernel.cu), the port
+// of fused_sample_rejection.
 #pragma once
 
 #include <cstdint>
@@ -7,7 +8,8 @@
 
 namespace tokenpick {
 
-/// Everything one launch needs; all pointers are device pointers.
+/// Everything one call needs. `logits` and `out` are device pointers on `device`; `params` is
+/// host memory (the rows' parameters travel in the kernel's arguments).
 struct RejectionLaunch {
   const void* logits;
   LogitsType type;
@@ -16,13 +18,14 @@ struct RejectionLaunch {
   const KernelRowParams* params;  // 1 (all rows) or rows entries
   std::uint32_t params_count;
   std::uint64_t step;
-  std::uint32_t max_rounds;
+  std::uint32_t max_rounds;  // passes over the row allowed; below 2 every drawn row gets ok = 0
   int temperature_last;
   std::uint32_t* out;  // rows x (token, ok)
+  int device;
   void* stream;
 };
 
-/// Enqueues the kernel (one block per row) on the stream; throws a backend failure.
+/// Enqueues the kernel on the stream (no allocation, no wait); throws a backend failure.
 void launch_fused_rejection(const char* entry, const RejectionLaunch& launch);
 
 }  // namespace tokenpick

@@ -1,0 +1,27 @@
+// The CUDA filtered-sampling kernel's launch entry (filtered_sample_kernel.cu).
+#pragma once
+
+#include <cuda_runtime.h>
+
+#include <cstddef>
+#include <cstdint>
+
+#include "inline_params.h"
+#include "rejection_kernel.h"
+#include "row_group_launch.cuh"
+
+namespace tokenpick {
+
+/// Threads per block.
+constexpr int kFilterThreads = 512;
+/// Blocks resident per multiprocessor (registers are capped to allow it).
+constexpr int kFilterBlocksPerSm = 2;
+/// Candidates block 0 can hold (8 bytes each); the histogram shares the same memory.
+constexpr std::uint32_t kCandidateCapacity = 8192;
+constexpr std::size_t kFilterSharedBytes = kCandidateCapacity * sizeof(unsigned long long);
+
+/// Enqueues the kernel for one chunk of rows (at most kMaxInlineRows).
+cudaError_t enqueue_filtered_sample(const RejectionLaunch& launch, const RowChunk& chunk,
+                                    cudaStream_t stream);
+
+}  // namespace tokenpick

@@ -1,0 +1,428 @@
+// Filtered sampling (top-k, top-p, min-p, DESIGN 3) in one launch, the row read twice by the
+// G blocks of its row group (a cluster on sm_90; G is chosen so that a row is still in L2 for
+// the second read). Pass 1: the row's max f, NaN / +inf flags, the greedy argmax, and when
+// top-k or top-p is on a 4096-bin histogram of f (count, fixed-point mass; filter_plan.cuh).
+// Block 0 merges its partners' results from their shared memory and plans: bins kept for
+// sure, candidate bins holding every token the exact threshold can fall on, the rest dropped.
+// Pass 2: kept tokens are scored for Gumbel-max with the skips of gumbel_score.cuh, candidates
+// go to shared memory. Block 0 gathers them, sorts them (bitonic, descending), finds top-k's
+// k-th value and top-p's boundary exactly (masses in f64), applies min-p (f - f_max >= ln m),
+// scores the kept candidates and writes (token, ok). Rows it cannot finish (an infinite f,
+// more candidates than fit) get ok = 0 and the sampler finishes them on the CPU.
+#include <cuda_bf16.h>
+#include <cuda_fp16.h>
+#include <cuda_runtime.h>
+
+#include <mutex>
+
+#include "argmax_reduce.cuh"
+#include "block_reduce.cuh"
+#include "block_scan.cuh"
+#include "filter_plan.cuh"
+#include "filtered_kernels.h"
+#include "gumbel_score.cuh"
+#include "logit_tiles.cuh"
+#include "order_key.cuh"
+#include "row_access.cuh"
+#include "row_group.cuh"
+
+namespace tokenpick {
+
+namespace {
+
+constexpr int kWarps = kFilterThreads / 32;
+/// Blocks the kernel is built to keep resident per multiprocessor.
+constexpr int kBlocksPerSm = kFilterBlocksPerSm;
+/// Devices whose shared-memory opt-in is remembered (others opt in on every launch).
+constexpr int kDevicesOptedIn = 64;
+/// Passes over the row a draw needs (the round cap below this defers rows to the fallback).
+constexpr std::uint32_t kDrawPasses = 2;
+
+/// A candidate: order key of z (high word) and ~index (low word), so that sorting the words
+/// in descending order sorts by z descending, then by index ascending.
+__device__ __forceinline__ unsigned long long candidate_word(float z, std::uint32_t index) {
+  return (static_cast<unsigned long long>(order_key(z)) << 32) | (~index);
+}
+__device__ __forceinline__ float candidate_z(unsigned long long word) {
+  return key_value(static_cast<std::uint32_t>(word >> 32));
+}
+__device__ __forceinline__ std::uint32_t candidate_index(unsigned long long word) {
+  return ~static_cast<std::uint32_t>(word);
+}
+
+/// The smaller of two positions, -1 meaning "none".
+struct FirstFoundOp {
+  __device__ __forceinline__ int operator()(int a, int b) const {
+    return a < 0 ? b : (b < 0 ? a : (a < b ? a : b));
+  }
+};
+
+/// A block's pass-1 findings.
+struct RowStats {
+  Partial greedy;  // finite: largest z (lowest index); nan: NaN seen
+  float f_max;
+  unsigned special;  // an infinite f, or z / T overflowing where f = z
+};
+
+struct Scratch {
+  Partial warps[kWarps];
+  Partial partial;
+  RowStats stats;
+  FilterPlan plan;
+  float f[32];
+  double d[32];
+  std::uint32_t u[32];
+  int i[32];
+  std::uint32_t candidates;
+  std::uint32_t overflow;
+};
+
+template <int kThreads>
+__device__ __forceinline__ Partial block_merge(Partial mine, Scratch& s) {
+  mine = warp_reduce(mine);
+  if (threadIdx.x % 32 == 0) s.warps[threadIdx.x / 32] = mine;
+  __syncthreads();
+  if (threadIdx.x < 32) {
+    Partial all = threadIdx.x < kThreads / 32 ? s.warps[threadIdx.x] : empty_partial();
+    all = warp_reduce(all);
+    if (threadIdx.x == 0) s.partial = all;
+  }
+  __syncthreads();
+  const Partial result = s.partial;
+  __syncthreads();
+  return result;
+}
+
+__device__ __forceinline__ std::uint32_t partial_token(const Partial& p) {
+  if (p.infinite.index != kNone) return p.infinite.index;
+  if (p.finite.index != kNone) return p.finite.index;
+  return kTokenAllMasked;
+}
+
+/// The smallest f32 v with v - f_max >= ln(m), m in (0, 1], f_max finite (as the CPU path).
+__device__ __forceinline__ float min_p_threshold(float f_max, float m) {
+  const double ln_m = log(static_cast<double>(m));
+  float v = static_cast<float>(static_cast<double>(f_max) + ln_m);
+  while (!(static_cast<double>(v) - f_max >= ln_m)) v = nextafterf(v, INFINITY);
+  while (static_cast<double>(nextafterf(v, -INFINITY)) - f_max >= ln_m) {
+    v = nextafterf(v, -INFINITY);
+  }
+  return v;
+}
+
+/// Block 0: the row's plan from the merged pass-1 results (every thread calls it).
+template <int kThreads>
+__device__ __forceinline__ void plan_row_draw(const KernelRowParams& p, const RowPlan& plan_r, RowStats stats,
+                              Histogram& h, bool histogram, std::uint32_t cols,
+                              std::uint32_t max_rounds, Scratch& s) {
+  FilterPlan plan{};
+  plan.status = kPlanDraw;
+  plan.f_max = stats.f_max;
+  plan.tau_min_p = -INFINITY;
+  plan.sure_key = 0;
+  plan.low_key = 0;
+  if (stats.greedy.nan) {
+    plan.status = kPlanToken;
+    plan.token = kTokenNan;
+  } else if (plan_r.greedy || stats.f_max == -INFINITY) {
+    plan.status = kPlanToken;
+    plan.token = partial_token(stats.greedy);
+  } else if (stats.special || max_rounds < kDrawPasses) {
+    plan.status = kPlanFallback;
+  } else {
+    if (histogram) {
+      const std::uint32_t top_k = p.top_k < cols ? p.top_k : 0;
+      const std::uint32_t collect = plan_thresholds<kThreads>(h, stats.f_max, top_k, p.top_p,
+                                                              plan, s.d, s.u, s.i);
+      if (collect > kCandidateCapacity) plan.status = kPlanFallback;
+    }
+    if (p.min_p > 0.0f) plan.tau_min_p = min_p_threshold(stats.f_max, p.min_p);
+  }
+  __syncthreads();
+  if (threadIdx.x == 0) s.plan = plan;
+}
+
+/// Block 0, after the gather: the exact thresholds over the sorted candidates, their draw, and
+/// the row's (token, ok).
+template <int kThreads>
+__device__ __forceinline__ void finish_row(const KernelRowParams& p, const RowDraw& draw, float scale,
+                           const FilterPlan& plan, Partial row, unsigned long long* words,
+                           std::uint32_t n, Scratch& s, std::uint32_t& token,
+                           std::uint32_t& ok) {
+  ok = 0;
+  token = kTokenAllMasked;
+  if (s.overflow) return;
+  unsigned padded = 1;
+  while (padded < n) padded *= 2;
+  for (unsigned i = n + threadIdx.x; i < padded; i += kThreads) words[i] = 0;
+  __syncthreads();
+  if (n > 1) block_sort_descending<kThreads>(words, padded);
+
+  float tau = plan.tau_min_p;
+  std::uint32_t kept = n;
+  if (plan.top_k > 0) {
+    const long long at = static_cast<long long>(plan.top_k) - 1 - plan.count_above;
+    if (at < 0 || at >= n) return;
+    const float tau_k = __fmul_rn(candidate_z(words[at]), scale);
+    std::uint32_t below = 0;
+    for (std::uint32_t i = threadIdx.x; i < n; i += kThreads) {
+      below += __fmul_rn(candidate_z(words[i]), scale) >= tau_k ? 1u : 0u;
+    }
+    kept = block_all_reduce<kThreads>(below, SumOp{}, 0u, s.u);
+    tau = fmaxf(tau, tau_k);
+  }
+  if (p.top_p < 1.0f) {
+    const std::uint32_t chunk = (kept + kThreads - 1) / kThreads;
+    const std::uint32_t begin = min(kept, threadIdx.x * chunk);
+    const std::uint32_t end = min(kept, begin + chunk);
+    double mine = 0.0;
+    for (std::uint32_t i = begin; i < end; ++i) {
+      mine += exp(static_cast<double>(__fmul_rn(candidate_z(words[i]), scale)) - plan.f_max);
+    }
+    double candidates_mass = 0.0;
+    const double before = block_exclusive_sum<kThreads>(mine, s.d, candidates_mass);
+    const double kept_mass =
+        plan.top_k > 0 ? plan.mass_above + candidates_mass : plan.mass_total;
+    const double target = static_cast<double>(p.top_p) * kept_mass;
+    if (plan.mass_above >= target) return;
+    int found = -1;
+    double run = plan.mass_above + before;
+    for (std::uint32_t i = begin; i < end && found < 0; ++i) {
+      run += exp(static_cast<double>(__fmul_rn(candidate_z(words[i]), scale)) - plan.f_max);
+      if (run >= target) found = static_cast<int>(i);
+    }
+    found = block_all_reduce<kThreads>(found, FirstFoundOp{}, -1, s.i);
+    if (found < 0) {
+      if (plan.top_k == 0 || kept == 0) return;
+      found = static_cast<int>(kept) - 1;
+    }
+    tau = fmaxf(tau, __fmul_rn(candidate_z(words[found]), scale));
+  }
+
+  Partial mine = empty_partial();
+  float bar = row.finite.index != kNone ? row.finite.score : -INFINITY;
+  for (std::uint32_t i = threadIdx.x; i < n; i += kThreads) {
+    const float z = candidate_z(words[i]);
+    if (!(__fmul_rn(z, scale) >= tau)) continue;
+    const std::uint32_t index = candidate_index(words[i]);
+    float group[4] = {z, z, z, z};
+    score_group(draw, index & ~3u, group, 1u << (index & 3u), bar, mine);
+  }
+  row = merge(row, block_merge<kThreads>(mine, s));
+  token = partial_token(row);
+  ok = 1;
+}
+
+template <typename T, int N>
+__global__ void __launch_bounds__(kFilterThreads, kBlocksPerSm)
+    filtered_sample_kernel(const T* logits, std::uint32_t cols, std::uint32_t first_row,
+                           const __grid_constant__ InlineParams<N> params,
+                           std::uint32_t params_count, std::uint64_t step,
+                           std::uint32_t max_rounds, int temperature_last, bool vectors,
+                           std::uint32_t* out) {
+  extern __shared__ unsigned long long dynamic_words[];
+  __shared__ Scratch s;
+  Histogram& h = *reinterpret_cast<Histogram*>(dynamic_words);
+  unsigned long long* words = dynamic_words;
+
+  const std::uint32_t row = blockIdx.y;
+  const KernelRowParams& p = params.rows[params_count == 1 ? 0 : row];
+  const RowPlan plan_r = plan_row(p);
+  const T* z_row = logits + static_cast<std::size_t>(first_row + row) * cols;
+  const float scale = (temperature_last || plan_r.greedy) ? 1.0f : plan_r.r;
+  const bool top_k_on = p.top_k > 0 && p.top_k < cols;
+  const bool top_p_on = p.top_p < 1.0f;
+  const bool histogram = !plan_r.greedy && (top_k_on || top_p_on);
+  const unsigned rank = RowGroup::rank();
+  const unsigned ranks = RowGroup::size();
+
+  // Pass 1.
+  if (histogram) {
+    for (int i = threadIdx.x; i < kBins; i += kFilterThreads) {
+      h.count[i] = 0;
+      h.mass[i] = 0;
+    }
+    __syncthreads();
+  }
+  RowStats mine{empty_partial(), -INFINITY, 0};
+  for_each_group<kFilterThreads>(
+      z_row, cols, vectors, rank, ranks,
+      [&](std::uint32_t first, const float (&z)[4], std::uint32_t valid) {
+        for (std::uint32_t l = 0; l < valid; ++l) {
+          if (isnan(z[l])) {
+            mine.greedy.nan = 1;
+            continue;
+          }
+          if (plan_r.greedy) {
+            if (z[l] > -INFINITY) offer(mine.greedy.finite, z[l], first + l);
+            continue;
+          }
+          const float f = __fmul_rn(z[l], scale);
+          mine.f_max = fmaxf(mine.f_max, f);
+          if (f == INFINITY || (temperature_last && __fmul_rn(z[l], plan_r.r) == INFINITY)) {
+            mine.special = 1;
+          } else if (histogram && f > -INFINITY) {
+            histogram_add(h, f, top_p_on);
+          }
+        }
+      },
+      [] {});
+  {
+    const Partial greedy = block_merge<kFilterThreads>(mine.greedy, s);
+    const float f_max = block_all_reduce<kFilterThreads>(mine.f_max, MaxOp{}, -INFINITY, s.f);
+    const std::uint32_t special =
+        block_all_reduce<kFilterThreads>(mine.special, SumOp{}, 0u, s.u);
+    if (threadIdx.x == 0) {
+      s.stats = RowStats{greedy, f_max, special};
+      s.candidates = 0;
+      s.overflow = 0;
+    }
+  }
+  RowGroup::sync();
+
+  // Block 0 plans.
+  if (rank == 0) {
+    RowStats all = s.stats;
+    for (unsigned r = 1; r < ranks; ++r) {
+      const RowStats other = *RowGroup::remote(&s.stats, r);
+      all.greedy = merge(all.greedy, other.greedy);
+      all.f_max = fmaxf(all.f_max, other.f_max);
+      all.special |= other.special;
+    }
+    const bool merge_histograms = histogram && !all.greedy.nan && !all.special &&
+                                  all.f_max > -INFINITY && ranks > 1;
+    if (merge_histograms) {
+      for (int i = threadIdx.x; i < kBins; i += kFilterThreads) {
+        std::uint32_t count = h.count[i];
+        unsigned long long mass = h.mass[i];
+        for (unsigned r = 1; r < ranks; ++r) {
+          const Histogram& other = *RowGroup::remote(&h, r);
+          count += other.count[i];
+          mass += other.mass[i];
+        }
+        h.count[i] = count;
+        h.mass[i] = mass;
+      }
+      __syncthreads();
+    }
+    plan_row_draw<kFilterThreads>(p, plan_r, all, h, histogram, cols, max_rounds, s);
+  }
+  RowGroup::sync();
+  const FilterPlan plan = *RowGroup::remote(&s.plan, 0);
+
+  // Pass 2.
+  Partial partial = empty_partial();
+  if (plan.status == kPlanDraw) {
+    const RowDraw draw = row_draw(plan_r.r, p.seed, step);
+    float bar = -INFINITY;
+    for_each_group<kFilterThreads>(
+        z_row, cols, vectors, rank, ranks,
+        [&](std::uint32_t first, const float (&z)[4], std::uint32_t valid) {
+          unsigned lanes = 0;
+          for (std::uint32_t l = 0; l < valid; ++l) {
+            const float f = __fmul_rn(z[l], scale);
+            const std::uint32_t key = order_key(f);
+            if (key >= plan.sure_key) {
+              if (f >= plan.tau_min_p) lanes |= 1u << l;
+            } else if (key >= plan.low_key && f > -INFINITY) {
+              const std::uint32_t at = atomicAdd(&s.candidates, 1u);
+              if (at < kCandidateCapacity) {
+                words[at] = candidate_word(z[l], first + l);
+              } else {
+                s.overflow = 1;
+              }
+            }
+          }
+          if (lanes != 0) score_group(draw, first, z, lanes, bar, partial);
+        },
+        [&] { share_bar(bar); });
+    partial = block_merge<kFilterThreads>(partial, s);
+  }
+  RowGroup::sync();
+
+  // Block 0 gathers the candidates and partials of its partners.
+  std::uint32_t n = 0;
+  if (rank == 0 && plan.status == kPlanDraw) {
+    n = min(s.candidates, kCandidateCapacity);
+    for (unsigned r = 1; r < ranks; ++r) {
+      const Scratch& other = *RowGroup::remote(&s, r);
+      const unsigned long long* other_words = RowGroup::remote(words, r);
+      const std::uint32_t count = min(other.candidates, kCandidateCapacity);
+      if (other.overflow || n + count > kCandidateCapacity) {
+        if (threadIdx.x == 0) s.overflow = 1;
+      } else {
+        for (std::uint32_t i = threadIdx.x; i < count; i += kFilterThreads) {
+          words[n + i] = other_words[i];
+        }
+        n += count;
+      }
+      partial = merge(partial, other.partial);
+    }
+  }
+  RowGroup::sync();  // partners keep their shared memory until block 0 has read it
+  if (rank != 0) return;
+
+  std::uint32_t token = plan.token;
+  std::uint32_t ok = plan.status == kPlanToken ? 1u : 0u;
+  if (plan.status == kPlanDraw) {
+    const RowDraw draw = row_draw(plan_r.r, p.seed, step);
+    finish_row<kFilterThreads>(p, draw, scale, plan, partial, words, n, s, token, ok);
+  }
+  if (threadIdx.x == 0) {
+    out[2 * static_cast<std::size_t>(first_row + row)] = ok ? token : kTokenAllMasked;
+    out[2 * static_cast<std::size_t>(first_row + row) + 1] = ok;
+  }
+}
+
+template <typename T, int N>
+cudaError_t enqueue_tier(const RejectionLaunch& l, const RowChunk& chunk, cudaStream_t stream) {
+  const auto kernel = filtered_sample_kernel<T, N>;
+  // The shared-memory opt-in is per device; cached for the first kDevicesOptedIn ordinals.
+  static std::once_flag once[kDevicesOptedIn];
+  static cudaError_t opted_in[kDevicesOptedIn];
+  const auto opt_in = [&] {
+    return cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                static_cast<int>(kFilterSharedBytes));
+  };
+  const cudaError_t shared_ok =
+      l.device >= 0 && l.device < kDevicesOptedIn
+          ? (std::call_once(once[l.device], [&] { opted_in[l.device] = opt_in(); }),
+             opted_in[l.device])
+          : opt_in();
+  if (shared_ok != cudaSuccess) return shared_ok;
+  InlineParams<N> params;
+  const std::uint32_t count = l.params_count == 1 ? 1 : chunk.rows;
+  for (std::uint32_t r = 0; r < count; ++r) {
+    params.rows[r] = l.params[l.params_count == 1 ? 0 : chunk.first_row + r];
+  }
+  const bool vectors = rows_vectorizable<T>(l.logits, l.cols);
+  return launch_row_groups(kernel, chunk, kFilterThreads, kFilterSharedBytes, stream,
+                           static_cast<const T*>(l.logits), l.cols, chunk.first_row, params,
+                           count, l.step, l.max_rounds, l.temperature_last, vectors, l.out);
+}
+
+template <typename T>
+cudaError_t enqueue_typed(const RejectionLaunch& l, const RowChunk& chunk,
+                          cudaStream_t stream) {
+  const std::uint32_t count = l.params_count == 1 ? 1 : chunk.rows;
+  if (count <= 1) return enqueue_tier<T, 1>(l, chunk, stream);
+  if (count <= 64) return enqueue_tier<T, 64>(l, chunk, stream);
+  if (count <= 256) return enqueue_tier<T, 256>(l, chunk, stream);
+  return enqueue_tier<T, 1024>(l, chunk, stream);
+}
+
+}  // namespace
+
+cudaError_t enqueue_filtered_sample(const RejectionLaunch& l, const RowChunk& chunk,
+                                    cudaStream_t stream) {
+  switch (l.type) {
+    case LogitsType::F16:
+      return enqueue_typed<__half>(l, chunk, stream);
+    case LogitsType::BF16:
+      return enqueue_typed<__nv_bfloat16>(l, chunk, stream);
+    default:
+      return enqueue_typed<float>(l, chunk, stream);
+  }
+}
+
+}  // namespace tokenpick

@@ -1,0 +1,19 @@
+// The CUDA Gumbel-max kernel's launch entry (gumbel_max_kernel.cu), for the launcher.
+#pragma once
+
+#include <cuda_runtime.h>
+
+#include "gumbel_max_kernel.h"
+#include "inline_params.h"
+#include "row_group_launch.cuh"
+
+namespace tokenpick {
+
+/// Threads per block.
+constexpr int kGumbelThreads = 512;
+
+/// Enqueues the kernel for one chunk of rows (at most kMaxInlineRows).
+cudaError_t enqueue_gumbel_max(const GumbelLaunch& launch, const RowChunk& chunk,
+                               cudaStream_t stream);
+
+}  // namespace tokenpick

@@ -1,0 +1,135 @@
+// Gumbel-max in one launch: token = argmax_i fma(z_i, 1/T, g_i) (ties to the lower index),
+// g_i the DESIGN noise of (seed, step, i). A row is read once by the G blocks of its row group
+// (a cluster on sm_90), 16-byte vectors when aligned. Each thread scores groups of 4 tokens
+// (one Philox block, round keys computed once per row), skipping tokens that provably cannot
+// beat the warp's best score so far (gumbel_score.cuh); greedy rows (T = 0, top-k 1, 1/T
+// overflowing) take the largest logit. Blocks reduce by warp shuffles, then block 0 of the
+// group merges its partners' partials from their shared memory and writes the token (or
+// kTokenNan / kTokenAllMasked). The merge is an argmax, so the token does not depend on G.
+#include <cuda_bf16.h>
+#include <cuda_fp16.h>
+#include <cuda_runtime.h>
+
+#include "argmax_reduce.cuh"
+#include "gumbel_kernels.h"
+#include "gumbel_score.cuh"
+#include "logit_tiles.cuh"
+#include "row_access.cuh"
+#include "row_group.cuh"
+
+namespace tokenpick {
+
+/// Block-wide merge of every thread's partial into block 0's thread 0 result (all threads
+/// get it back through `slot`).
+template <int kThreads>
+__device__ __forceinline__ Partial block_merge(Partial mine, Partial* warps, Partial* slot) {
+  mine = warp_reduce(mine);
+  if (threadIdx.x % 32 == 0) warps[threadIdx.x / 32] = mine;
+  __syncthreads();
+  if (threadIdx.x < 32) {
+    Partial all = threadIdx.x < kThreads / 32 ? warps[threadIdx.x] : empty_partial();
+    all = warp_reduce(all);
+    if (threadIdx.x == 0) *slot = all;
+  }
+  __syncthreads();
+  return *slot;
+}
+
+/// The token a finished partial stands for.
+__device__ __forceinline__ std::uint32_t partial_token(const Partial& p) {
+  if (p.nan) return kTokenNan;
+  if (p.infinite.index != kNone) return p.infinite.index;
+  if (p.finite.index != kNone) return p.finite.index;
+  return kTokenAllMasked;
+}
+
+template <typename T, int N>
+__global__ void __launch_bounds__(kGumbelThreads)
+    gumbel_max_kernel(const T* logits, std::uint32_t cols, std::uint32_t first_row,
+                      const __grid_constant__ InlineParams<N> params, std::uint32_t params_count,
+                      std::uint64_t step, bool vectors, std::uint32_t* tokens) {
+  __shared__ Partial warps[kGumbelThreads / 32];
+  __shared__ Partial block_result;
+  const std::uint32_t row = blockIdx.y;
+  const KernelRowParams& p = params.rows[params_count == 1 ? 0 : row];
+  const RowPlan plan = plan_row(p);
+  const T* z_row = logits + static_cast<std::size_t>(first_row + row) * cols;
+  const RowDraw draw = row_draw(plan.r, p.seed, step);
+
+  Partial mine = empty_partial();
+  float bar = -INFINITY;
+  for_each_group<kGumbelThreads>(
+      z_row, cols, vectors, RowGroup::rank(), RowGroup::size(),
+      [&](std::uint32_t first, const float (&z)[4], std::uint32_t valid) {
+        unsigned lanes = 0;
+#pragma unroll
+        for (std::uint32_t l = 0; l < 4; ++l) {
+          if (l >= valid) continue;
+          if (isnan(z[l])) {
+            mine.nan = 1;
+          } else if (plan.greedy) {
+            if (z[l] > -INFINITY) offer(mine.finite, z[l], first + l);
+          } else {
+            lanes |= 1u << l;
+          }
+        }
+        if (lanes != 0) score_group(draw, first, z, lanes, bar, mine);
+      },
+      [&]() {
+        if (!plan.greedy) share_bar(bar);
+      });
+
+  Partial all = block_merge<kGumbelThreads>(mine, warps, &block_result);
+  if (RowGroup::size() > 1) {
+    RowGroup::sync();
+    if (RowGroup::rank() == 0 && threadIdx.x == 0) {
+      for (unsigned r = 1; r < RowGroup::size(); ++r) {
+        all = merge(all, *RowGroup::remote(&block_result, r));
+      }
+    }
+    RowGroup::sync();  // partners keep their shared memory until block 0 has read it
+  }
+  if (RowGroup::rank() == 0 && threadIdx.x == 0) {
+    tokens[first_row + row] = partial_token(all);
+  }
+}
+
+namespace {
+
+template <typename T, int N>
+cudaError_t enqueue_tier(const GumbelLaunch& l, const RowChunk& chunk, cudaStream_t stream) {
+  InlineParams<N> params;
+  const std::uint32_t count = l.params_count == 1 ? 1 : chunk.rows;
+  for (std::uint32_t r = 0; r < count; ++r) {
+    params.rows[r] = l.params[l.params_count == 1 ? 0 : chunk.first_row + r];
+  }
+  const bool vectors = rows_vectorizable<T>(l.logits, l.cols);
+  return launch_row_groups(gumbel_max_kernel<T, N>, chunk, kGumbelThreads, 0, stream,
+                           static_cast<const T*>(l.logits), l.cols, chunk.first_row, params,
+                           l.params_count == 1 ? 1u : chunk.rows, l.step, vectors, l.tokens);
+}
+
+template <typename T>
+cudaError_t enqueue_typed(const GumbelLaunch& l, const RowChunk& chunk, cudaStream_t stream) {
+  const std::uint32_t count = l.params_count == 1 ? 1 : chunk.rows;
+  if (count <= 1) return enqueue_tier<T, 1>(l, chunk, stream);
+  if (count <= 64) return enqueue_tier<T, 64>(l, chunk, stream);
+  if (count <= 256) return enqueue_tier<T, 256>(l, chunk, stream);
+  return enqueue_tier<T, 1024>(l, chunk, stream);
+}
+
+}  // namespace
+
+cudaError_t enqueue_gumbel_max(const GumbelLaunch& l, const RowChunk& chunk,
+                               cudaStream_t stream) {
+  switch (l.type) {
+    case LogitsType::F16:
+      return enqueue_typed<__half>(l, chunk, stream);
+    case LogitsType::BF16:
+      return enqueue_typed<__nv_bfloat16>(l, chunk, stream);
+    default:
+      return enqueue_typed<float>(l, chunk, stream);
+  }
+}
+
+}  // namespace tokenpick

@@ -1,0 +1,121 @@
+// Reading a row in groups of 4 tokens (one Philox block each). A row may be split over the
+// blocks of its group: block `rank` of `ranks` takes a contiguous share. When the row is
+// 16-byte aligned, threads read 16-byte vectors (4 f32 or 8 f16/bf16 tokens), kUnroll vectors
+// in flight per thread; otherwise token by token. Every thread of the block runs the same
+// number of tiles, so `tile_done` may use warp shuffles and block barriers.
+#pragma once
+
+#include <cuda_bf16.h>
+#include <cuda_fp16.h>
+
+#include <cstdint>
+
+namespace tokenpick {
+
+/// Tokens per Philox block, and per visit.
+constexpr std::uint32_t kGroup = 4;
+/// 16-byte vectors each thread has in flight per tile.
+constexpr int kUnroll = 4;
+
+template <typename T>
+struct Widen;
+template <>
+struct Widen<float> {
+  static constexpr std::uint32_t kGroupsPerVector = 1;
+  __device__ static float one(float v) { return v; }
+  __device__ static void group(const uint4& v, std::uint32_t g, float (&z)[kGroup]) {
+    (void)g;
+    z[0] = __uint_as_float(v.x);
+    z[1] = __uint_as_float(v.y);
+    z[2] = __uint_as_float(v.z);
+    z[3] = __uint_as_float(v.w);
+  }
+};
+template <>
+struct Widen<__half> {
+  static constexpr std::uint32_t kGroupsPerVector = 2;
+  __device__ static float one(__half v) { return __half2float(v); }
+  __device__ static void group(const uint4& v, std::uint32_t g, float (&z)[kGroup]) {
+    const std::uint32_t a = g == 0 ? v.x : v.z;
+    const std::uint32_t b = g == 0 ? v.y : v.w;
+    z[0] = __half2float(__ushort_as_half(static_cast<unsigned short>(a & 0xffffu)));
+    z[1] = __half2float(__ushort_as_half(static_cast<unsigned short>(a >> 16)));
+    z[2] = __half2float(__ushort_as_half(static_cast<unsigned short>(b & 0xffffu)));
+    z[3] = __half2float(__ushort_as_half(static_cast<unsigned short>(b >> 16)));
+  }
+};
+template <>
+struct Widen<__nv_bfloat16> {
+  static constexpr std::uint32_t kGroupsPerVector = 2;
+  __device__ static float one(__nv_bfloat16 v) { return __bfloat162float(v); }
+  // bf16 -> f32 is the high half of the f32 pattern: exact.
+  __device__ static void group(const uint4& v, std::uint32_t g, float (&z)[kGroup]) {
+    const std::uint32_t a = g == 0 ? v.x : v.z;
+    const std::uint32_t b = g == 0 ? v.y : v.w;
+    z[0] = __uint_as_float(a << 16);
+    z[1] = __uint_as_float(a & 0xffff0000u);
+    z[2] = __uint_as_float(b << 16);
+    z[3] = __uint_as_float(b & 0xffff0000u);
+  }
+};
+
+/// True when every row starts on a 16-byte boundary and holds whole vectors.
+template <typename T>
+__host__ __device__ inline bool rows_vectorizable(const void* logits, std::uint32_t cols) {
+  const std::uint32_t per_vector = 16 / sizeof(T);
+  return reinterpret_cast<std::uintptr_t>(logits) % 16 == 0 && cols % per_vector == 0;
+}
+
+/// Calls visit(first_token, z[4], valid) for each group of this block's share of the row
+/// (valid < 4 only for the row's last group), and tile_done() after each tile.
+template <int kThreads, typename T, typename Visit, typename TileDone>
+__device__ __forceinline__ void for_each_group(const T* row, std::uint32_t cols, bool vectors,
+                                               unsigned rank, unsigned ranks, Visit&& visit,
+                                               TileDone&& tile_done) {
+  constexpr std::uint32_t kGroupsPerVector = Widen<T>::kGroupsPerVector;
+  constexpr std::uint32_t kTokensPerVector = kGroup * kGroupsPerVector;
+  // Unit of the split: vectors when aligned, else groups (read token by token).
+  const std::uint32_t unit = vectors ? kTokensPerVector : kGroup;
+  const std::uint32_t units = (cols + unit - 1) / unit;
+  const std::uint32_t share = (units + ranks - 1) / ranks;
+  const std::uint32_t begin = min(units, rank * share);
+  const std::uint32_t end = min(units, begin + share);
+  constexpr std::uint32_t kTile = kThreads * kUnroll;
+  const std::uint32_t tiles = (end - begin + kTile - 1) / kTile;
+  for (std::uint32_t t = 0; t < tiles; ++t) {
+    const std::uint32_t base = begin + t * kTile + threadIdx.x;
+    if (vectors) {
+      uint4 v[kUnroll];
+#pragma unroll
+      for (int u = 0; u < kUnroll; ++u) {
+        const std::uint32_t at = base + u * kThreads;
+        if (at < end) v[u] = __ldg(reinterpret_cast<const uint4*>(row) + at);
+      }
+#pragma unroll
+      for (int u = 0; u < kUnroll; ++u) {
+        const std::uint32_t at = base + u * kThreads;
+        if (at >= end) continue;
+#pragma unroll
+        for (std::uint32_t g = 0; g < kGroupsPerVector; ++g) {
+          float z[kGroup];
+          Widen<T>::group(v[u], g, z);
+          visit(at * kTokensPerVector + g * kGroup, z, kGroup);
+        }
+      }
+    } else {
+#pragma unroll
+      for (int u = 0; u < kUnroll; ++u) {
+        const std::uint32_t at = base + u * kThreads;
+        if (at >= end) continue;
+        const std::uint32_t first = at * kGroup;
+        const std::uint32_t valid = min(kGroup, cols - first);
+        float z[kGroup] = {0.0f, 0.0f, 0.0f, 0.0f};
+        for (std::uint32_t l = 0; l < valid; ++l) z[l] = Widen<T>::one(row[first + l]);
+        visit(first, z, valid);
+      }
+    }
+    tile_done();
+  }
+}
+
+}  // namespace tokenpick
