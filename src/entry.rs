@@ -6,12 +6,15 @@ use crate::bridge::ffi;
 pub use crate::bridge::ffi::{Convention, RowParams};
 use crate::error::Error;
 
-/// Round cap the rejection kernel uses unless told otherwise: each round is one pass over the
-/// row that at least halves a threshold's bracket, and top-k then top-p take two brackets.
+/// Round cap the filtered-sampling kernel gets unless told otherwise: the passes over a row it
+/// may make. The CUDA kernel needs two (a histogram pass, then the draw); a cap below that
+/// sends every drawn row to the fallback.
 pub const DEFAULT_MAX_ROUNDS: u32 = 64;
 
-/// The rejection kernel's result: a token and an ok flag per row. A row whose flag is false
-/// hit the round cap; the sampler resolves it through the argpartition fallback.
+/// The filtered-sampling kernel's result: a token and an ok flag per row. A row whose flag is
+/// false was not finished on the device (round cap below the passes it needs, an infinite
+/// logit, or more boundary candidates than fit in shared memory); the sampler resolves it
+/// through the argpartition fallback.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RejectionSample {
     /// One token per row (meaningful only where `ok`).

@@ -6,12 +6,14 @@ use tokenpick_core::{
     Array, Convention, DEFAULT_MAX_ROUNDS, Error, GpuKernelBackend, RowParams,
     custom_kernels_available, fused_sample_rejection, fused_sample_rejection_deferred,
     fused_sample_rejection_rows, fused_sample_rejection_rows_deferred,
-    fused_sample_rejection_supported, gpu_kernel_backend, gumbel_max_sample,
-    gumbel_max_sample_rows, gumbel_max_sample_supported,
+    fused_sample_rejection_rows_into, fused_sample_rejection_supported, gpu_kernel_backend,
+    gumbel_max_sample, gumbel_max_sample_rows, gumbel_max_sample_rows_into,
+    gumbel_max_sample_supported,
 };
 
 const GUMBEL_REFUSAL: &str = "[gumbel_max_sample] no custom kernel port for this GPU backend; callers take the categorical fallback instead";
 const REJECTION_REFUSAL: &str = "[fused_sample_rejection] no custom kernel port for this GPU backend; callers take the argpartition fallback instead";
+const INTO_REFUSAL: &str = "[fused_sample_rejection_rows_into] no custom kernel port for this GPU backend; callers take the argpartition fallback instead";
 const DEFERRED_REFUSAL: &str = "[fused_sample_rejection_deferred] no custom kernel port for this GPU backend; callers take the argpartition fallback instead";
 
 /// Skips (with a printed reason) where a GPU backend resolved: refusal needs `None`.
@@ -138,5 +140,59 @@ fn refusal_display_carries_the_cpp_message() {
     // The process is still here and the bridge still answers after many refusals.
     for _ in 0..1000 {
         assert!(gumbel_max_sample(&logits(), 1.0, 1, 0).is_err());
+    }
+}
+
+#[test]
+fn into_entry_points_refuse_after_checking_the_output() {
+    if !on_none_backend() {
+        return;
+    }
+    let logits = logits();
+    let mut tokens = Array::from_host_u32(&[0, 0], 2, 1).expect("valid array");
+    let mut pairs = Array::from_host_u32(&[0; 4], 2, 2).expect("valid array");
+    assert_refusal(
+        gumbel_max_sample_rows_into(&logits, &params(), 0, &mut tokens),
+        "gumbel_max_sample",
+        GUMBEL_REFUSAL,
+    );
+    assert_refusal(
+        fused_sample_rejection_rows_into(
+            &logits,
+            &params(),
+            0,
+            DEFAULT_MAX_ROUNDS,
+            Convention::TemperatureFirst,
+            &mut pairs,
+        ),
+        "fused_sample_rejection_rows_into",
+        INTO_REFUSAL,
+    );
+    // A wrong output is named before any refusal: the shape, then the dtype.
+    for result in [
+        gumbel_max_sample_rows_into(&logits, &params(), 0, &mut pairs),
+        fused_sample_rejection_rows_into(
+            &logits,
+            &params(),
+            0,
+            DEFAULT_MAX_ROUNDS,
+            Convention::TemperatureFirst,
+            &mut tokens,
+        ),
+    ] {
+        match result {
+            Err(Error::InvalidArgument { argument, .. }) => assert_eq!(argument, "out"),
+            other => panic!("expected InvalidArgument `out`, got {other:?}"),
+        }
+    }
+    let mut floats = logits.to_host().expect("host copy");
+    match gumbel_max_sample_rows_into(&logits, &params(), 0, &mut floats) {
+        Err(Error::InvalidArgument {
+            argument, reason, ..
+        }) => {
+            assert_eq!(argument, "out");
+            assert!(reason.contains("u32"), "{reason}");
+        }
+        other => panic!("expected InvalidArgument `out`, got {other:?}"),
     }
 }

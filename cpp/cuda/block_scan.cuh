@@ -35,26 +35,4 @@ __device__ __forceinline__ T block_exclusive_sum(T value, T* scratch, T& total) 
   return before + exclusive;
 }
 
-/// Bitonic sort of `keys[0..n)` into descending order in shared memory (n a power of two).
-template <int kThreads>
-__device__ __forceinline__ void block_sort_descending(unsigned long long* keys, unsigned n) {
-  for (unsigned k = 2; k <= n; k *= 2) {
-    for (unsigned j = k / 2; j > 0; j /= 2) {
-      for (unsigned i = threadIdx.x; i < n; i += kThreads) {
-        const unsigned partner = i ^ j;
-        if (partner > i) {
-          const unsigned long long a = keys[i];
-          const unsigned long long b = keys[partner];
-          const bool descending = (i & k) == 0;
-          if (descending ? a < b : a > b) {
-            keys[i] = b;
-            keys[partner] = a;
-          }
-        }
-      }
-      __syncthreads();
-    }
-  }
-}
-
 }  // namespace tokenpick

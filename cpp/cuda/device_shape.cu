@@ -2,6 +2,8 @@
 
 #include <cuda_runtime.h>
 
+#include <algorithm>
+#include <cstdlib>
 #include <mutex>
 #include <string>
 
@@ -32,6 +34,31 @@ DeviceShape read_shape(const char* entry, int device) {
 }
 
 }  // namespace
+
+namespace {
+
+/// TOKENPICK_ROW_GROUP (1..16), read once: forces the blocks per row, for tuning; 0 unset.
+unsigned row_group_override() {
+  static const unsigned forced = [] {
+    const char* text = std::getenv("TOKENPICK_ROW_GROUP");
+    const long value = text != nullptr ? std::strtol(text, nullptr, 10) : 0;
+    return value >= 1 && value <= static_cast<long>(kMaxRowGroup) ? static_cast<unsigned>(value)
+                                                                  : 0u;
+  }();
+  return forced;
+}
+
+}  // namespace
+
+unsigned row_group_for(const DeviceShape& shape, unsigned blocks_per_sm, std::uint32_t rows,
+                       std::uint32_t cols, unsigned min_tokens_per_block) {
+  if (!shape.clusters) return 1;
+  if (row_group_override() != 0) return row_group_override();
+  const unsigned slots = static_cast<unsigned>(shape.multiprocessors) * blocks_per_sm;
+  const unsigned wanted = slots / (2 * std::max<std::uint32_t>(rows, 1));
+  const unsigned most = std::max(1u, (cols + min_tokens_per_block - 1) / min_tokens_per_block);
+  return std::max(1u, std::min({wanted, most, kMaxRowGroup}));
+}
 
 const DeviceShape& device_shape(const char* entry, int device) {
   static DeviceShape shapes[kCachedDevices];

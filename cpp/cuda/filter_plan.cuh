@@ -1,8 +1,9 @@
 // Where a filtered row's threshold can lie, from its histogram (filtered_sample_kernel.cu).
 // Bins are the top 12 bits of the order-preserving key of f (f = z/T temperature first, z
 // temperature last): about 1/8 octave wide, so no maximum is needed to place a token. Each
-// bin holds a count and a mass: the sum of exp(f - top), top = the bin's largest value, in
-// fixed point (2^-40), so the sums are exact integers whatever the order of the atomics.
+// bin holds a count (exact) and a mass, the f32 sum of exp(f - top), top = the bin's largest
+// value: approximate (atomics in any order), so it only places the bins, with a bin of margin
+// on each side; the exact masses are summed in fixed point in the second pass.
 // The plan: bins above `sure_key` are kept whatever the exact threshold; bins in
 // [low_key, sure_key) hold every token the exact threshold can fall on (top-k's bin exactly,
 // top-p's within its rounding plus one bin each side); bins below are dropped.
@@ -19,14 +20,20 @@ namespace tokenpick {
 /// Histogram geometry: 4096 bins of the key's top 12 bits.
 constexpr int kBinShift = 20;
 constexpr int kBins = 1 << (32 - kBinShift);
-/// Fixed-point scale of the bin masses (each token adds at most 2^40).
+/// Fixed-point scale of the exact masses (each token adds at most 2^40).
 constexpr double kMassScale = 1099511627776.0;
 constexpr float kMassScaleF = 1099511627776.0f;
 
 struct Histogram {
   std::uint32_t count[kBins];
-  unsigned long long mass[kBins];
+  float mass[kBins];
 };
+
+/// A token's exact mass exp(f - f_max) in 2^-40 fixed point: the same bits wherever it is
+/// computed, so sums of it do not depend on order or grouping.
+__device__ __forceinline__ unsigned long long fixed_mass(float f, float f_max) {
+  return __float2ull_rn(__fmul_rn(expf(f - f_max), kMassScaleF));
+}
 
 /// What the row's block 0 decides after the first pass; every block reads it.
 struct FilterPlan {
@@ -38,8 +45,7 @@ struct FilterPlan {
   std::uint32_t low_key;      // keys in [low_key, sure_key): candidates
   std::uint32_t count_above;  // tokens with key >= sure_key
   std::uint32_t top_k;        // effective top-k (0: off)
-  double mass_above;          // their mass, relative to exp(f_max)
-  double mass_total;          // the row's mass, relative to exp(f_max)
+  std::uint32_t collect;      // tokens in the candidate bins (all blocks of the row)
 };
 
 constexpr std::uint32_t kPlanDraw = 0;
@@ -55,10 +61,7 @@ __device__ __forceinline__ float bin_top(std::uint32_t bin) {
 __device__ __forceinline__ void histogram_add(Histogram& h, float f, bool with_mass) {
   const std::uint32_t bin = order_key(f) >> kBinShift;
   atomicAdd(&h.count[bin], 1u);
-  if (with_mass) {
-    const float m = __expf(f - bin_top(bin));
-    atomicAdd(&h.mass[bin], __float2ull_rn(m * kMassScaleF));
-  }
+  if (with_mass) atomicAdd(&h.mass[bin], __expf(f - bin_top(bin)));
 }
 
 struct IntMaxOp {
@@ -97,9 +100,9 @@ __device__ __forceinline__ std::uint32_t plan_thresholds(const Histogram& h, flo
   for (int i = 0; i < kPer; ++i) {
     const std::uint32_t bin = kBins - 1 - (threadIdx.x * kPer + i);
     counts[i] = h.count[bin];
-    masses[i] = h.mass[bin] == 0
+    masses[i] = h.mass[bin] == 0.0f
                     ? 0.0
-                    : static_cast<double>(h.mass[bin]) / kMassScale *
+                    : static_cast<double>(h.mass[bin]) *
                           exp(static_cast<double>(bin_top(bin)) - static_cast<double>(f_max));
     my_count += counts[i];
     my_mass += masses[i];
@@ -109,7 +112,6 @@ __device__ __forceinline__ std::uint32_t plan_thresholds(const Histogram& h, flo
   const std::uint32_t count_before =
       block_exclusive_sum<kThreads>(my_count, scratch_u, total_count);
   const double mass_before = block_exclusive_sum<kThreads>(my_mass, scratch_d, total_mass);
-  plan.mass_total = total_mass;
   if (top_k >= total_count) top_k = 0;  // keeps every finite token
   plan.top_k = top_k;
 
@@ -142,18 +144,15 @@ __device__ __forceinline__ std::uint32_t plan_thresholds(const Histogram& h, flo
   }
   std::uint32_t above_count = 0;
   std::uint32_t in_range = 0;
-  double above_mass = 0.0;
   for (int i = 0; i < kPer; ++i) {
     const int bin = kBins - 1 - (static_cast<int>(threadIdx.x) * kPer + i);
     if (bin > high) {
       above_count += counts[i];
-      above_mass += masses[i];
     } else if (bin >= low) {
       in_range += counts[i];
     }
   }
   plan.count_above = block_all_reduce<kThreads>(above_count, SumOp{}, 0u, scratch_u);
-  plan.mass_above = block_all_reduce<kThreads>(above_mass, SumOp{}, 0.0, scratch_d);
   const std::uint32_t collect = block_all_reduce<kThreads>(in_range, SumOp{}, 0u, scratch_u);
   plan.sure_key =
       high >= kBins - 1 ? 0xFFFFFFFFu : static_cast<std::uint32_t>(high + 1) << kBinShift;

@@ -5,15 +5,14 @@
 // Block 0 merges its partners' results from their shared memory and plans: bins kept for
 // sure, candidate bins holding every token the exact threshold can fall on, the rest dropped.
 // Pass 2: kept tokens are scored for Gumbel-max with the skips of gumbel_score.cuh, candidates
-// go to shared memory. Block 0 gathers them, sorts them (bitonic, descending), finds top-k's
-// k-th value and top-p's boundary exactly (masses in f64), applies min-p (f - f_max >= ln m),
-// scores the kept candidates and writes (token, ok). Rows it cannot finish (an infinite f,
+// go to shared memory. Block 0 gathers them and finds top-k's k-th value and top-p's boundary
+// exactly by radix selection over them (4 byte rounds, masses in 2^-40 fixed point, so the
+// sums do not depend on order), applies min-p (f - f_max >= ln m), scores the kept candidates
+// and writes (token, ok). Rows it cannot finish (an infinite f,
 // more candidates than fit) get ok = 0 and the sampler finishes them on the CPU.
 #include <cuda_bf16.h>
 #include <cuda_fp16.h>
 #include <cuda_runtime.h>
-
-#include <mutex>
 
 #include "argmax_reduce.cuh"
 #include "block_reduce.cuh"
@@ -33,8 +32,8 @@ namespace {
 constexpr int kWarps = kFilterThreads / 32;
 /// Blocks the kernel is built to keep resident per multiprocessor.
 constexpr int kBlocksPerSm = kFilterBlocksPerSm;
-/// Devices whose shared-memory opt-in is remembered (others opt in on every launch).
-constexpr int kDevicesOptedIn = 64;
+/// Most tokens a row may have for the fixed-point masses (2^40 each) to fit in 64 bits.
+constexpr std::uint32_t kMaxMassTokens = 1u << 24;
 /// Passes over the row a draw needs (the round cap below this defers rows to the fallback).
 constexpr std::uint32_t kDrawPasses = 2;
 
@@ -50,11 +49,30 @@ __device__ __forceinline__ std::uint32_t candidate_index(unsigned long long word
   return ~static_cast<std::uint32_t>(word);
 }
 
-/// The smaller of two positions, -1 meaning "none".
-struct FirstFoundOp {
-  __device__ __forceinline__ int operator()(int a, int b) const {
-    return a < 0 ? b : (b < 0 ? a : (a < b ? a : b));
+/// Reserves one slot per set bit of `pushes` (this lane's tokens) with one atomic per warp;
+/// returns this lane's first slot. Every active lane of the warp must call it.
+__device__ __forceinline__ std::uint32_t warp_reserve(unsigned pushes, std::uint32_t* counter) {
+  const unsigned active = __activemask();
+  const unsigned count = __popc(pushes);
+  if (__ballot_sync(active, count != 0) == 0) return 0;
+  // Active lanes are a prefix of the warp (only a row's last tile is partial).
+  const unsigned lane = threadIdx.x % 32;
+  unsigned inclusive = count;
+  for (int d = 1; d < 32; d *= 2) {
+    const unsigned other = __shfl_up_sync(active, inclusive, d);
+    if (lane >= static_cast<unsigned>(d)) inclusive += other;
   }
+  const int last = 31 - __clz(active);
+  const unsigned total = __shfl_sync(active, inclusive, last);
+  std::uint32_t base = 0;
+  if (lane == static_cast<unsigned>(last)) base = atomicAdd(counter, total);
+  return __shfl_sync(active, base, last) + inclusive - count;
+}
+
+/// Exact masses of pass 2 (2^-40 fixed point): every finite token, and the sure-kept ones.
+struct MassSums {
+  unsigned long long total;
+  unsigned long long above;
 };
 
 /// A block's pass-1 findings.
@@ -64,7 +82,15 @@ struct RowStats {
   unsigned special;  // an infinite f, or z / T overflowing where f = z
 };
 
+/// Radix selection: bits per round and digits.
+constexpr int kRadixBits = 8;
+constexpr int kRadixDigits = 1 << kRadixBits;
+
 struct Scratch {
+  unsigned long long digit[kRadixDigits];
+  unsigned long long scan[32];
+  unsigned long long pick_before;
+  int pick;
   Partial warps[kWarps];
   Partial partial;
   RowStats stats;
@@ -75,6 +101,7 @@ struct Scratch {
   int i[32];
   std::uint32_t candidates;
   std::uint32_t overflow;
+  MassSums sums;
 };
 
 template <int kThreads>
@@ -127,14 +154,15 @@ __device__ __forceinline__ void plan_row_draw(const KernelRowParams& p, const Ro
   } else if (plan_r.greedy || stats.f_max == -INFINITY) {
     plan.status = kPlanToken;
     plan.token = partial_token(stats.greedy);
-  } else if (stats.special || max_rounds < kDrawPasses) {
+  } else if (stats.special || max_rounds < kDrawPasses ||
+             (p.top_p < 1.0f && cols > kMaxMassTokens)) {
     plan.status = kPlanFallback;
   } else {
     if (histogram) {
       const std::uint32_t top_k = p.top_k < cols ? p.top_k : 0;
-      const std::uint32_t collect = plan_thresholds<kThreads>(h, stats.f_max, top_k, p.top_p,
-                                                              plan, s.d, s.u, s.i);
-      if (collect > kCandidateCapacity) plan.status = kPlanFallback;
+      plan.collect = plan_thresholds<kThreads>(h, stats.f_max, top_k, p.top_p, plan, s.d, s.u,
+                                               s.i);
+      if (plan.collect > kCandidateCapacity) plan.status = kPlanFallback;
     }
     if (p.min_p > 0.0f) plan.tau_min_p = min_p_threshold(stats.f_max, p.min_p);
   }
@@ -142,61 +170,114 @@ __device__ __forceinline__ void plan_row_draw(const KernelRowParams& p, const Ro
   if (threadIdx.x == 0) s.plan = plan;
 }
 
-/// Block 0, after the gather: the exact thresholds over the sorted candidates, their draw, and
-/// the row's (token, ok).
+/// Adds `value` to slots[slot]; when every lane of a full warp targets one slot (the common
+/// case in the first radix round) the warp sums first and makes one atomic.
+__device__ __forceinline__ void aggregated_add(unsigned long long* slots, unsigned slot,
+                                               unsigned long long value) {
+  const unsigned active = __activemask();
+  const unsigned first_slot = __shfl_sync(active, slot, __ffs(active) - 1);
+  if (active == 0xffffffffu && __all_sync(active, slot == first_slot)) {
+    for (int offset = 16; offset > 0; offset /= 2) {
+      value += __shfl_xor_sync(0xffffffffu, value, offset);
+    }
+    if (threadIdx.x % 32 == 0) atomicAdd(&slots[slot], value);
+  } else {
+    atomicAdd(&slots[slot], value);
+  }
+}
+
+/// Radix selection over the candidates with f >= floor_f, by the key of z, one byte per round
+/// from the top: by count, the key of the need-th largest (duplicates counted); by mass, the
+/// largest key t whose candidates at or above it weigh at least `need`. False when the
+/// candidates do not reach `need`. Every thread gets the same answer.
 template <int kThreads>
-__device__ __forceinline__ void finish_row(const KernelRowParams& p, const RowDraw& draw, float scale,
-                           const FilterPlan& plan, Partial row, unsigned long long* words,
-                           std::uint32_t n, Scratch& s, std::uint32_t& token,
-                           std::uint32_t& ok) {
+__device__ bool radix_select(const unsigned long long* words, std::uint32_t n, float scale,
+                             float floor_f, float f_max, bool by_mass, unsigned long long need,
+                             Scratch& s, std::uint32_t& key) {
+  std::uint32_t prefix = 0;
+  std::uint32_t mask = 0;
+  for (int shift = 32 - kRadixBits; shift >= 0; shift -= kRadixBits) {
+    for (int d = threadIdx.x; d < kRadixDigits; d += kThreads) s.digit[d] = 0;
+    if (threadIdx.x == 0) s.pick = -1;
+    __syncthreads();
+    // Same trip count for every thread, so whole warps meet in aggregated_add.
+    for (std::uint32_t base = 0; base < n; base += kThreads) {
+      const std::uint32_t i = base + threadIdx.x;
+      const std::uint32_t k = i < n ? static_cast<std::uint32_t>(words[i] >> 32) : 0u;
+      const float f = __fmul_rn(key_value(k), scale);
+      const bool counted = i < n && f >= floor_f && (k & mask) == prefix;
+      // Lanes that do not count add 0 to their would-be digit.
+      aggregated_add(s.digit, (k >> shift) & (kRadixDigits - 1),
+                     counted ? (by_mass ? fixed_mass(f, f_max) : 1ull) : 0ull);
+    }
+    __syncthreads();
+    // Thread t holds digit (kRadixDigits - 1 - t): the prefix sum runs from the top digit.
+    const int digit = kRadixDigits - 1 - static_cast<int>(threadIdx.x);
+    const unsigned long long value = digit >= 0 ? s.digit[digit] : 0ull;
+    unsigned long long total = 0;
+    const unsigned long long before = block_exclusive_sum<kThreads>(value, s.scan, total);
+    if (digit >= 0 && value > 0 && before < need && need <= before + value) {
+      s.pick = digit;
+      s.pick_before = before;
+    }
+    __syncthreads();
+    const int picked = s.pick;
+    const unsigned long long skipped = s.pick_before;
+    __syncthreads();
+    if (picked < 0) return false;
+    need -= skipped;
+    prefix |= static_cast<std::uint32_t>(picked) << shift;
+    mask |= static_cast<std::uint32_t>(kRadixDigits - 1) << shift;
+  }
+  key = prefix;
+  return true;
+}
+
+/// Block 0, after the gather: the exact thresholds over the candidates (radix selection, no
+/// sort), their draw, and the row's (token, ok).
+template <int kThreads>
+__device__ __forceinline__ void finish_row(const KernelRowParams& p, const RowDraw& draw,
+                                           float scale, const FilterPlan& plan,
+                                           const MassSums& sums, Partial row,
+                                           const unsigned long long* words, std::uint32_t n,
+                                           Scratch& s, std::uint32_t& token, std::uint32_t& ok) {
   ok = 0;
   token = kTokenAllMasked;
   if (s.overflow) return;
-  unsigned padded = 1;
-  while (padded < n) padded *= 2;
-  for (unsigned i = n + threadIdx.x; i < padded; i += kThreads) words[i] = 0;
-  __syncthreads();
-  if (n > 1) block_sort_descending<kThreads>(words, padded);
-
   float tau = plan.tau_min_p;
-  std::uint32_t kept = n;
+  float tau_k = -INFINITY;
+  std::uint32_t key = 0;
   if (plan.top_k > 0) {
-    const long long at = static_cast<long long>(plan.top_k) - 1 - plan.count_above;
-    if (at < 0 || at >= n) return;
-    const float tau_k = __fmul_rn(candidate_z(words[at]), scale);
-    std::uint32_t below = 0;
-    for (std::uint32_t i = threadIdx.x; i < n; i += kThreads) {
-      below += __fmul_rn(candidate_z(words[i]), scale) >= tau_k ? 1u : 0u;
+    if (plan.top_k <= plan.count_above) return;
+    if (!radix_select<kThreads>(words, n, scale, -INFINITY, plan.f_max, false,
+                                plan.top_k - plan.count_above, s, key)) {
+      return;
     }
-    kept = block_all_reduce<kThreads>(below, SumOp{}, 0u, s.u);
+    tau_k = __fmul_rn(key_value(key), scale);
     tau = fmaxf(tau, tau_k);
   }
   if (p.top_p < 1.0f) {
-    const std::uint32_t chunk = (kept + kThreads - 1) / kThreads;
-    const std::uint32_t begin = min(kept, threadIdx.x * chunk);
-    const std::uint32_t end = min(kept, begin + chunk);
-    double mine = 0.0;
-    for (std::uint32_t i = begin; i < end; ++i) {
-      mine += exp(static_cast<double>(__fmul_rn(candidate_z(words[i]), scale)) - plan.f_max);
+    const unsigned long long above = sums.above;
+    unsigned long long kept = 0;
+    if (plan.top_k > 0) {
+      unsigned long long mine = 0;
+      for (std::uint32_t i = threadIdx.x; i < n; i += kThreads) {
+        const float f = __fmul_rn(candidate_z(words[i]), scale);
+        if (f >= tau_k) mine += fixed_mass(f, plan.f_max);
+      }
+      kept = above + block_all_reduce<kThreads>(mine, SumOp{}, 0ull, s.scan);
+    } else {
+      kept = sums.total;
     }
-    double candidates_mass = 0.0;
-    const double before = block_exclusive_sum<kThreads>(mine, s.d, candidates_mass);
-    const double kept_mass =
-        plan.top_k > 0 ? plan.mass_above + candidates_mass : plan.mass_total;
-    const double target = static_cast<double>(p.top_p) * kept_mass;
-    if (plan.mass_above >= target) return;
-    int found = -1;
-    double run = plan.mass_above + before;
-    for (std::uint32_t i = begin; i < end && found < 0; ++i) {
-      run += exp(static_cast<double>(__fmul_rn(candidate_z(words[i]), scale)) - plan.f_max);
-      if (run >= target) found = static_cast<int>(i);
+    const double wanted = ceil(static_cast<double>(p.top_p) * static_cast<double>(kept));
+    const unsigned long long target = static_cast<unsigned long long>(wanted);
+    if (above >= target) return;
+    if (radix_select<kThreads>(words, n, scale, tau_k, plan.f_max, true, target - above, s,
+                               key)) {
+      tau = fmaxf(tau, __fmul_rn(key_value(key), scale));
+    } else if (plan.top_k == 0) {
+      return;  // the boundary lies below the candidate bins
     }
-    found = block_all_reduce<kThreads>(found, FirstFoundOp{}, -1, s.i);
-    if (found < 0) {
-      if (plan.top_k == 0 || kept == 0) return;
-      found = static_cast<int>(kept) - 1;
-    }
-    tau = fmaxf(tau, __fmul_rn(candidate_z(words[found]), scale));
   }
 
   Partial mine = empty_partial();
@@ -205,7 +286,7 @@ __device__ __forceinline__ void finish_row(const KernelRowParams& p, const RowDr
     const float z = candidate_z(words[i]);
     if (!(__fmul_rn(z, scale) >= tau)) continue;
     const std::uint32_t index = candidate_index(words[i]);
-    float group[4] = {z, z, z, z};
+    const float group[4] = {z, z, z, z};
     score_group(draw, index & ~3u, group, 1u << (index & 3u), bar, mine);
   }
   row = merge(row, block_merge<kThreads>(mine, s));
@@ -240,13 +321,13 @@ __global__ void __launch_bounds__(kFilterThreads, kBlocksPerSm)
   if (histogram) {
     for (int i = threadIdx.x; i < kBins; i += kFilterThreads) {
       h.count[i] = 0;
-      h.mass[i] = 0;
+      h.mass[i] = 0.0f;
     }
     __syncthreads();
   }
   RowStats mine{empty_partial(), -INFINITY, 0};
   for_each_group<kFilterThreads>(
-      z_row, cols, vectors, rank, ranks,
+      z_row, cols, vectors, rank, ranks, [](float) {},
       [&](std::uint32_t first, const float (&z)[4], std::uint32_t valid) {
         for (std::uint32_t l = 0; l < valid; ++l) {
           if (isnan(z[l])) {
@@ -294,7 +375,7 @@ __global__ void __launch_bounds__(kFilterThreads, kBlocksPerSm)
     if (merge_histograms) {
       for (int i = threadIdx.x; i < kBins; i += kFilterThreads) {
         std::uint32_t count = h.count[i];
-        unsigned long long mass = h.mass[i];
+        float mass = h.mass[i];
         for (unsigned r = 1; r < ranks; ++r) {
           const Histogram& other = *RowGroup::remote(&h, r);
           count += other.count[i];
@@ -314,29 +395,47 @@ __global__ void __launch_bounds__(kFilterThreads, kBlocksPerSm)
   Partial partial = empty_partial();
   if (plan.status == kPlanDraw) {
     const RowDraw draw = row_draw(plan_r.r, p.seed, step);
+    // Exact masses are needed by top-p: the sure-kept ones, and all when top-k is off.
+    const bool sum_above = top_p_on;
+    const bool sum_total = top_p_on && plan.top_k == 0;
+    MassSums sums{0, 0};
     float bar = -INFINITY;
     for_each_group<kFilterThreads>(
-        z_row, cols, vectors, rank, ranks,
+        z_row, cols, vectors, rank, ranks, [](float) {},
         [&](std::uint32_t first, const float (&z)[4], std::uint32_t valid) {
           unsigned lanes = 0;
+          unsigned pushes = 0;
           for (std::uint32_t l = 0; l < valid; ++l) {
             const float f = __fmul_rn(z[l], scale);
             const std::uint32_t key = order_key(f);
             if (key >= plan.sure_key) {
               if (f >= plan.tau_min_p) lanes |= 1u << l;
+              if (sum_above) sums.above += fixed_mass(f, plan.f_max);
             } else if (key >= plan.low_key && f > -INFINITY) {
-              const std::uint32_t at = atomicAdd(&s.candidates, 1u);
-              if (at < kCandidateCapacity) {
-                words[at] = candidate_word(z[l], first + l);
-              } else {
-                s.overflow = 1;
-              }
+              pushes |= 1u << l;
             }
+            if (sum_total && f > -INFINITY) sums.total += fixed_mass(f, plan.f_max);
+          }
+          std::uint32_t slot = warp_reserve(pushes, &s.candidates);
+          for (std::uint32_t l = 0; l < valid; ++l) {
+            if (!((pushes >> l) & 1u)) continue;
+            if (slot < kCandidateCapacity) {
+              words[slot] = candidate_word(z[l], first + l);
+            } else {
+              s.overflow = 1;
+            }
+            ++slot;
           }
           if (lanes != 0) score_group(draw, first, z, lanes, bar, partial);
         },
         [&] { share_bar(bar); });
     partial = block_merge<kFilterThreads>(partial, s);
+    if (top_p_on) {
+      const MassSums block{
+          block_all_reduce<kFilterThreads>(sums.total, SumOp{}, 0ull, s.scan),
+          block_all_reduce<kFilterThreads>(sums.above, SumOp{}, 0ull, s.scan)};
+      if (threadIdx.x == 0) s.sums = block;
+    }
   }
   RowGroup::sync();
 
@@ -359,6 +458,14 @@ __global__ void __launch_bounds__(kFilterThreads, kBlocksPerSm)
       partial = merge(partial, other.partial);
     }
   }
+  MassSums sums = s.sums;
+  if (rank == 0 && plan.status == kPlanDraw && top_p_on) {
+    for (unsigned r = 1; r < ranks; ++r) {
+      const MassSums other = RowGroup::remote(&s, r)->sums;
+      sums.total += other.total;
+      sums.above += other.above;
+    }
+  }
   RowGroup::sync();  // partners keep their shared memory until block 0 has read it
   if (rank != 0) return;
 
@@ -366,7 +473,7 @@ __global__ void __launch_bounds__(kFilterThreads, kBlocksPerSm)
   std::uint32_t ok = plan.status == kPlanToken ? 1u : 0u;
   if (plan.status == kPlanDraw) {
     const RowDraw draw = row_draw(plan_r.r, p.seed, step);
-    finish_row<kFilterThreads>(p, draw, scale, plan, partial, words, n, s, token, ok);
+    finish_row<kFilterThreads>(p, draw, scale, plan, sums, partial, words, n, s, token, ok);
   }
   if (threadIdx.x == 0) {
     out[2 * static_cast<std::size_t>(first_row + row)] = ok ? token : kTokenAllMasked;
@@ -377,19 +484,9 @@ __global__ void __launch_bounds__(kFilterThreads, kBlocksPerSm)
 template <typename T, int N>
 cudaError_t enqueue_tier(const RejectionLaunch& l, const RowChunk& chunk, cudaStream_t stream) {
   const auto kernel = filtered_sample_kernel<T, N>;
-  // The shared-memory opt-in is per device; cached for the first kDevicesOptedIn ordinals.
-  static std::once_flag once[kDevicesOptedIn];
-  static cudaError_t opted_in[kDevicesOptedIn];
-  const auto opt_in = [&] {
-    return cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
-                                static_cast<int>(kFilterSharedBytes));
-  };
-  const cudaError_t shared_ok =
-      l.device >= 0 && l.device < kDevicesOptedIn
-          ? (std::call_once(once[l.device], [&] { opted_in[l.device] = opt_in(); }),
-             opted_in[l.device])
-          : opt_in();
-  if (shared_ok != cudaSuccess) return shared_ok;
+  const cudaError_t prepared = prepare_kernel<filtered_sample_kernel<T, N>>(l.device,
+                                                                            kFilterSharedBytes);
+  if (prepared != cudaSuccess) return prepared;
   InlineParams<N> params;
   const std::uint32_t count = l.params_count == 1 ? 1 : chunk.rows;
   for (std::uint32_t r = 0; r < count; ++r) {

@@ -11,6 +11,8 @@ namespace tokenpick {
 
 /// Threads per block.
 constexpr int kGumbelThreads = 512;
+/// Blocks resident per multiprocessor (registers are capped to allow it).
+constexpr int kGumbelBlocksPerSm = 2;
 
 /// Enqueues the kernel for one chunk of rows (at most kMaxInlineRows).
 cudaError_t enqueue_gumbel_max(const GumbelLaunch& launch, const RowChunk& chunk,

@@ -44,7 +44,7 @@ __device__ __forceinline__ std::uint32_t partial_token(const Partial& p) {
 }
 
 template <typename T, int N>
-__global__ void __launch_bounds__(kGumbelThreads)
+__global__ void __launch_bounds__(kGumbelThreads, kGumbelBlocksPerSm)
     gumbel_max_kernel(const T* logits, std::uint32_t cols, std::uint32_t first_row,
                       const __grid_constant__ InlineParams<N> params, std::uint32_t params_count,
                       std::uint64_t step, bool vectors, std::uint32_t* tokens) {
@@ -60,6 +60,9 @@ __global__ void __launch_bounds__(kGumbelThreads)
   float bar = -INFINITY;
   for_each_group<kGumbelThreads>(
       z_row, cols, vectors, RowGroup::rank(), RowGroup::size(),
+      [&](float max_z) {
+        if (!plan.greedy) raise_bar_from_logits(__fmul_rn(max_z, plan.r), bar);
+      },
       [&](std::uint32_t first, const float (&z)[4], std::uint32_t valid) {
         unsigned lanes = 0;
 #pragma unroll
@@ -98,6 +101,8 @@ namespace {
 
 template <typename T, int N>
 cudaError_t enqueue_tier(const GumbelLaunch& l, const RowChunk& chunk, cudaStream_t stream) {
+  const cudaError_t prepared = prepare_kernel<gumbel_max_kernel<T, N>>(l.device, 0);
+  if (prepared != cudaSuccess) return prepared;
   InlineParams<N> params;
   const std::uint32_t count = l.params_count == 1 ? 1 : chunk.rows;
   for (std::uint32_t r = 0; r < count; ++r) {

@@ -15,8 +15,6 @@ namespace tokenpick {
 
 namespace {
 
-/// Blocks aimed at per multiprocessor.
-constexpr unsigned kBlocksPerSm = 2;
 /// Fewest tokens a block of a split row gets (one tile of f32 vectors).
 constexpr unsigned kMinTokensPerBlock = kGumbelThreads * kUnroll * kGroup;
 
@@ -33,16 +31,17 @@ void launch_gumbel_max(const char* entry, const GumbelLaunch& l) {
   check(entry, cudaSetDevice(l.device), "cudaSetDevice");
   const DeviceShape& shape = device_shape(entry, l.device);
   const cudaStream_t stream = static_cast<cudaStream_t>(l.stream);
-  unsigned group = 1;
-  if (shape.clusters) {
-    const unsigned slots = static_cast<unsigned>(shape.multiprocessors) * kBlocksPerSm;
-    const unsigned wanted = (slots + l.rows - 1) / l.rows;
-    const unsigned most = std::max(1u, (l.cols + kMinTokensPerBlock - 1) / kMinTokensPerBlock);
-    group = std::max(1u, std::min({wanted, most, kMaxRowGroup}));
-  }
+  const unsigned group =
+      row_group_for(shape, kGumbelBlocksPerSm, l.rows, l.cols, kMinTokensPerBlock);
   for (std::uint32_t first = 0; first < l.rows; first += kMaxInlineRows) {
-    const RowChunk chunk{first, std::min(kMaxInlineRows, l.rows - first), group, group > 1};
-    check(entry, enqueue_gumbel_max(l, chunk, stream), "gumbel_max_kernel launch");
+    RowChunk chunk{first, std::min(kMaxInlineRows, l.rows - first), group, group > 1};
+    cudaError_t status = enqueue_gumbel_max(l, chunk, stream);
+    if (status != cudaSuccess && chunk.group > kPortableRowGroup) {
+      cudaGetLastError();  // no clusters of 16 here: the portable size
+      chunk.group = kPortableRowGroup;
+      status = enqueue_gumbel_max(l, chunk, stream);
+    }
+    check(entry, status, "gumbel_max_kernel launch");
   }
 }
 

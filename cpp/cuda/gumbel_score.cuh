@@ -1,7 +1,7 @@
 // Scoring tokens for Gumbel-max, skipping only tokens that provably cannot win (DESIGN 4).
 // score = fma(z, 1/T, g), g = -ln(-ln u), u in [2^-24, 1 - 2^-24], so g <= 16.64: a token
-// with x = z/T below bar - 16.64 - slack cannot reach `bar` (a score a token of the row
-// already has) and needs no random word. Otherwise it beats the bar only if
+// with x = z/T below bar - 16.64 - slack cannot reach `bar` (a lower bound of the row's best
+// score: a score some token has, or the largest x less 2.81) and needs no random word. Otherwise it beats the bar only if
 // u > exp(-exp(x - bar)) >= 1 - exp(x - bar): when 1 - u (computed exactly) exceeds a safe
 // upper bound of exp(x - bar + slack), it needs no logarithm. The slack covers the rounding of
 // x, of the fma and of det_ln, so a skipped token's score is strictly below the bar.
@@ -17,11 +17,14 @@ namespace tokenpick {
 
 /// Largest noise a 23-bit uniform gives, -ln(-ln(1 - 2^-24)) = 16.635, rounded up.
 constexpr float kMaxNoise = 16.64f;
+/// Magnitude of the smallest noise, -ln(-ln(2^-24)) = -2.8115, rounded up.
+constexpr float kMinNoiseBound = 2.82f;
 /// Slack of the skip tests: absolute part and part relative to |bar| + |x| (2^-20).
 constexpr float kSlackAbs = 1e-3f;
 constexpr float kSlackRel = 9.5367431640625e-07f;
-/// Factor making __expf an upper bound (its relative error is below 2^-21 here).
-constexpr float kExpMargin = 1.001f;
+/// 2^23 times the factor that makes __expf an upper bound (its relative error is below 2^-21
+/// for the arguments that matter here).
+constexpr float kScaledBound = 8388608.0f * 1.001f;
 
 /// What scoring a row needs: 1/T, the step's counter words and the seed's round keys.
 struct RowDraw {
@@ -36,51 +39,77 @@ __device__ __forceinline__ RowDraw row_draw(float r, std::uint64_t seed, std::ui
                  philox_keys(seed)};
 }
 
-/// 1 - u for the word's uniform, exactly: ((2^23 - (w >> 9)) - 0.5) * 2^-23.
-__device__ __forceinline__ float one_minus_uniform(std::uint32_t word) {
-  return __fmul_rn(__fsub_rn(__uint2float_rn(0x800000u - (word >> 9)), 0.5f), kUniformScale);
-}
-
 __device__ __forceinline__ float skip_slack(float x, float bar) {
   return fmaf(fabsf(bar) + fabsf(x), kSlackRel, kSlackAbs);
 }
 
 /// Offers the tokens of one group selected by `lanes` (bit l: token first + l) to `mine`.
-/// `bar` is a finite score some token of the row has, or -inf; it rises as tokens are offered.
+/// `bar` is a lower bound of the best score of the row (or -inf); it rises as tokens are
+/// offered.
 __device__ __forceinline__ void score_group(const RowDraw& d, std::uint32_t first,
                                             const float (&z)[4], unsigned lanes, float& bar,
                                             Partial& mine) {
   float x[4];
-  unsigned need = 0;
+  float x_max = -INFINITY;
+  float x_abs = 0.0f;
 #pragma unroll
   for (int l = 0; l < 4; ++l) {
     x[l] = __fmul_rn(z[l], d.r);
-    if (!((lanes >> l) & 1u) || x[l] == -INFINITY) continue;
-    const bool bar_finite = bar > -INFINITY && bar < INFINITY;
-    if (bar_finite && x[l] < INFINITY &&
-        __fadd_rn(x[l], kMaxNoise + skip_slack(x[l], bar)) < bar) {
-      continue;
+    if (!(x[l] > -INFINITY)) lanes &= ~(1u << l);  // zero probability
+    if ((lanes >> l) & 1u) {
+      x_max = fmaxf(x_max, x[l]);
+      x_abs = fmaxf(x_abs, fabsf(x[l]));
     }
-    need |= 1u << l;
   }
-  if (need == 0) return;
+  if (lanes == 0) return;
+  // With a finite bar: skip the whole group when even the largest noise cannot reach it,
+  // else test each token against exp(x - bar + slack) with c = bar - slack.
+  const bool bar_finite = bar > -INFINITY && bar < INFINITY;
+  const float slack = skip_slack(x_abs, bar);
+  if (bar_finite && __fadd_rn(x_max, kMaxNoise + slack) < bar) return;
+  const float c = bar - slack;
   const Philox4 w = philox_keyed(first / 4, d.step_lo, d.step_hi, kDomainGumbel, d.keys);
+  // The cheap test first, for every lane; the logarithms only in a data-dependent loop over
+  // the survivors, which the compiler cannot turn into predicated straight-line code.
+  unsigned survivors = 0;
 #pragma unroll
   for (int l = 0; l < 4; ++l) {
-    if (!((need >> l) & 1u)) continue;
-    if (x[l] == INFINITY) {
-      offer(mine.infinite, gumbel_from_bits(w.v[l]), first + l);
+    if (!((lanes >> l) & 1u)) continue;
+    if (bar_finite && x[l] < INFINITY) {
+      // 1 - u = (k - 0.5) 2^-23 with k = 2^23 - (w >> 9); skip when it exceeds the bound.
+      const float scaled_bound = fmaf(__expf(x[l] - c), kScaledBound, 0.5f);
+      if (__uint2float_rn(0x800000u - (w.v[l] >> 9)) > scaled_bound) continue;
+    }
+    survivors |= 1u << l;
+  }
+  while (survivors != 0) {
+    const int l = __ffs(survivors) - 1;
+    survivors &= survivors - 1;
+    const std::uint32_t word = l == 0 ? w.v[0] : l == 1 ? w.v[1] : l == 2 ? w.v[2] : w.v[3];
+    const float zl = l == 0 ? z[0] : l == 1 ? z[1] : l == 2 ? z[2] : z[3];
+    const float noise = gumbel_from_bits(word);
+    if (__fmul_rn(zl, d.r) == INFINITY) {
+      offer(mine.infinite, noise, first + l);
       continue;
     }
-    if (bar > -INFINITY && bar < INFINITY) {
-      const float bound = __fmul_rn(__expf(x[l] - bar + skip_slack(x[l], bar)), kExpMargin);
-      if (one_minus_uniform(w.v[l]) > bound) continue;
-    }
-    const float score = fmaf(z[l], d.r, gumbel_from_bits(w.v[l]));
+    const float score = fmaf(zl, d.r, noise);
     if (score > -INFINITY) {
       offer(mine.finite, score, first + l);
       bar = fmaxf(bar, score);
     }
+  }
+}
+
+/// Raises `bar` to a lower bound of the best score of the warp's tokens: every token's noise
+/// is at least -ln(-ln(2^-24)) = -2.81, so the largest scaled logit x of the warp scores at
+/// least x - 2.81 (less the rounding slack). `x_max` is this thread's largest scaled logit
+/// (-inf for none); +-inf and NaN are left out.
+__device__ __forceinline__ void raise_bar_from_logits(float x_max, float& bar) {
+  for (int offset = 16; offset > 0; offset /= 2) {
+    x_max = fmaxf(x_max, __shfl_xor_sync(0xffffffffu, x_max, offset));
+  }
+  if (x_max > -INFINITY && x_max < INFINITY) {
+    bar = fmaxf(bar, x_max - (kMinNoiseBound + skip_slack(x_max, x_max)));
   }
 }
 

@@ -66,11 +66,21 @@ __host__ __device__ inline bool rows_vectorizable(const void* logits, std::uint3
   return reinterpret_cast<std::uintptr_t>(logits) % 16 == 0 && cols % per_vector == 0;
 }
 
-/// Calls visit(first_token, z[4], valid) for each group of this block's share of the row
-/// (valid < 4 only for the row's last group), and tile_done() after each tile.
-template <int kThreads, typename T, typename Visit, typename TileDone>
+/// Largest non-NaN value of a group (-inf when none).
+__device__ __forceinline__ float group_max(const float (&z)[kGroup], std::uint32_t valid) {
+  float m = -INFINITY;
+  for (std::uint32_t l = 0; l < valid; ++l) m = fmaxf(m, z[l]);
+  return m;
+}
+
+/// Calls tile_start(max_z) once the thread's share of a tile is in registers (max_z: its
+/// largest logit, -inf for none), then visit(first_token, z[4], valid) for each of its groups
+/// (valid < 4 only for the row's last group), then tile_done(). Every thread of the block
+/// makes the same calls, so the hooks may use warp shuffles and block barriers.
+template <int kThreads, typename T, typename TileStart, typename Visit, typename TileDone>
 __device__ __forceinline__ void for_each_group(const T* row, std::uint32_t cols, bool vectors,
-                                               unsigned rank, unsigned ranks, Visit&& visit,
+                                               unsigned rank, unsigned ranks,
+                                               TileStart&& tile_start, Visit&& visit,
                                                TileDone&& tile_done) {
   constexpr std::uint32_t kGroupsPerVector = Widen<T>::kGroupsPerVector;
   constexpr std::uint32_t kTokensPerVector = kGroup * kGroupsPerVector;
@@ -91,6 +101,18 @@ __device__ __forceinline__ void for_each_group(const T* row, std::uint32_t cols,
         const std::uint32_t at = base + u * kThreads;
         if (at < end) v[u] = __ldg(reinterpret_cast<const uint4*>(row) + at);
       }
+      float max_z = -INFINITY;
+#pragma unroll
+      for (int u = 0; u < kUnroll; ++u) {
+        if (base + u * kThreads >= end) continue;
+#pragma unroll
+        for (std::uint32_t g = 0; g < kGroupsPerVector; ++g) {
+          float z[kGroup];
+          Widen<T>::group(v[u], g, z);
+          max_z = fmaxf(max_z, group_max(z, kGroup));
+        }
+      }
+      tile_start(max_z);
 #pragma unroll
       for (int u = 0; u < kUnroll; ++u) {
         const std::uint32_t at = base + u * kThreads;
@@ -103,15 +125,24 @@ __device__ __forceinline__ void for_each_group(const T* row, std::uint32_t cols,
         }
       }
     } else {
+      float z[kUnroll][kGroup];
+      float max_z = -INFINITY;
+#pragma unroll
+      for (int u = 0; u < kUnroll; ++u) {
+        const std::uint32_t at = base + u * kThreads;
+        const std::uint32_t valid = at < end ? min(kGroup, cols - at * kGroup) : 0;
+#pragma unroll
+        for (std::uint32_t l = 0; l < kGroup; ++l) {
+          z[u][l] = l < valid ? Widen<T>::one(row[at * kGroup + l]) : 0.0f;
+        }
+        max_z = fmaxf(max_z, group_max(z[u], valid));
+      }
+      tile_start(max_z);
 #pragma unroll
       for (int u = 0; u < kUnroll; ++u) {
         const std::uint32_t at = base + u * kThreads;
         if (at >= end) continue;
-        const std::uint32_t first = at * kGroup;
-        const std::uint32_t valid = min(kGroup, cols - first);
-        float z[kGroup] = {0.0f, 0.0f, 0.0f, 0.0f};
-        for (std::uint32_t l = 0; l < valid; ++l) z[l] = Widen<T>::one(row[first + l]);
-        visit(first, z, valid);
+        visit(at * kGroup, z[u], min(kGroup, cols - at * kGroup));
       }
     }
     tile_done();

@@ -4,7 +4,9 @@
 
 #include <cuda_runtime.h>
 
+#include <cstddef>
 #include <cstdint>
+#include <mutex>
 
 namespace tokenpick {
 
@@ -15,6 +17,30 @@ struct RowChunk {
   unsigned group;
   bool clusters;
 };
+
+/// Devices whose kernel set-up is remembered (others set up on every launch).
+constexpr int kDevicesRemembered = 64;
+
+/// Sets up `kKernel` once per device: the dynamic shared memory above 48 KB it needs, and
+/// clusters beyond the portable 8 blocks (where the device has them).
+template <auto kKernel>
+cudaError_t prepare_kernel(int device, std::size_t shared_bytes) {
+  const auto set_up = [&] {
+    // Clusters of 16 are an opt-in; devices without them refuse it, which changes nothing.
+    if (cudaFuncSetAttribute(kKernel, cudaFuncAttributeNonPortableClusterSizeAllowed, 1) !=
+        cudaSuccess) {
+      cudaGetLastError();
+    }
+    if (shared_bytes <= 48 * 1024) return cudaSuccess;
+    return cudaFuncSetAttribute(kKernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
+                                static_cast<int>(shared_bytes));
+  };
+  static std::once_flag once[kDevicesRemembered];
+  static cudaError_t status[kDevicesRemembered];
+  if (device < 0 || device >= kDevicesRemembered) return set_up();
+  std::call_once(once[device], [&] { status[device] = set_up(); });
+  return status[device];
+}
 
 template <typename... Params, typename... Args>
 cudaError_t launch_row_groups(void (*kernel)(Params...), const RowChunk& chunk, int threads,

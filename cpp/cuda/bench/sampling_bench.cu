@@ -162,6 +162,25 @@ int main() {
   std::printf("device-to-device copy bandwidth: %.2f TB/s (read + write)\n", bandwidth / 1e12);
   std::vector<Result> results;
   const Call gumbel{"gumbel", false, 0, 1.0f, 0.0f};
+  // BENCH_SHAPE=call:batch:vocab:sigma times one f32 shape (for profilers) and stops.
+  if (const char* shape = std::getenv("BENCH_SHAPE")) {
+    char name[32] = {0};
+    unsigned batch = 0, vocab = 0;
+    float sigma = 0;
+    if (std::sscanf(shape, "%31[^:]:%u:%u:%f", name, &batch, &vocab, &sigma) != 4) return 2;
+    const Call calls[] = {{"gumbel", false, 0, 1.0f, 0.0f},
+                          {"k50+p0.9", true, 50, 0.9f, 0.0f},
+                          {"p0.9", true, 0, 0.9f, 0.0f},
+                          {"m0.1", true, 0, 1.0f, 0.1f}};
+    for (const Call& call : calls) {
+      if (std::string(call.name) != name) continue;
+      const Result r = bench_shape<float>(batch, vocab, sigma, "f32", tokenpick::LogitsType::F32,
+                                          bandwidth, call);
+      std::printf("%s batch %u vocab %u sigma %.0f: %.2f us (floor %.2f)\n", name, batch, vocab,
+                  sigma, r.us, r.floor_us);
+    }
+    return 0;
+  }
   const bool only_rejection = std::getenv("BENCH_ONLY_REJECTION") != nullptr;
   for (float sigma : {1.0f, 3.0f, 6.0f}) {
     if (only_rejection) break;
