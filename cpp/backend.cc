@@ -25,6 +25,13 @@ ResolvedBackend resolved_backend() {
   return backend;
 }
 
+rust::String gpu_device_name() {
+#if defined(TOKENPICK_CUDA)
+  if (resolved_backend() == ResolvedBackend::Cuda) return rust::String(cuda_device_name(0));
+#endif
+  return rust::String("none");
+}
+
 GpuKernelBackend gpu_kernel_backend() {
   switch (resolved_backend()) {
     case ResolvedBackend::Metal:

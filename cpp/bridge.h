@@ -30,6 +30,7 @@ std::unique_ptr<Array> array_to_host(const Array& source);
 
 // Backend resolution and support predicates (read from the port tables).
 GpuKernelBackend gpu_kernel_backend();
+rust::String gpu_device_name();
 bool custom_kernels_available();
 bool gumbel_max_sample_supported();
 bool fused_sample_rejection_supported();

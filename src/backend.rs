@@ -8,6 +8,11 @@ pub fn gpu_kernel_backend() -> GpuKernelBackend {
     ffi::gpu_kernel_backend()
 }
 
+/// The name of the device the kernels run on (device 0 of the resolved backend), or "none".
+pub fn gpu_device_name() -> String {
+    ffi::gpu_device_name()
+}
+
 /// True when any kernel has a port for the resolved backend.
 pub fn custom_kernels_available() -> bool {
     ffi::custom_kernels_available()

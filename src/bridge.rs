@@ -123,6 +123,8 @@ pub mod ffi {
 
         /// The backend resolved at run time.
         fn gpu_kernel_backend() -> GpuKernelBackend;
+        /// The name of the device the kernels run on (device 0), or "none".
+        fn gpu_device_name() -> String;
         /// True when any kernel has a port for the resolved backend.
         fn custom_kernels_available() -> bool;
         /// True when the Gumbel-max port table has a port for the resolved backend.

@@ -17,4 +17,13 @@ int cuda_device_count() {
   return count;
 }
 
+const char* cuda_device_name(int device) {
+  static thread_local cudaDeviceProp properties;
+  if (cudaGetDeviceProperties(&properties, device) != cudaSuccess) {
+    cudaGetLastError();
+    return "unknown";
+  }
+  return properties.name;
+}
+
 }  // namespace tokenpick

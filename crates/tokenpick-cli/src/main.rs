@@ -2,10 +2,12 @@
 //! - `tokenpick demo`: the embedded default (synthetic LLM-like rows, vocabulary 128256,
 //!   batch 64) sampled with several parameter sets: path, calls per second, chi-square verdict.
 //! - `tokenpick sample`: samples rows of logits read as text from a file or standard input.
+//! - `tokenpick verify`: the statistical suite on this machine's backend, a pass/fail table.
 
 mod demo;
 mod sample;
 mod synthetic;
+mod verify;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -24,6 +26,9 @@ enum Command {
     Demo(demo::DemoArgs),
     /// Sample rows of logits given as whitespace-separated numbers.
     Sample(sample::SampleArgs),
+    /// Check sampling on this machine's backend (CPU, CUDA, ROCm): statistics, supports,
+    /// token identity, bad rows; exit code 1 on any failure.
+    Verify(verify::VerifyArgs),
 }
 
 fn main() -> ExitCode {
@@ -31,6 +36,7 @@ fn main() -> ExitCode {
     let outcome = match cli.command {
         Command::Demo(args) => demo::run(&args),
         Command::Sample(args) => sample::run(&args),
+        Command::Verify(args) => verify::run(&args),
     };
     match outcome {
         Ok(code) => code,

@@ -60,3 +60,14 @@ fn demo_runs_and_every_verdict_passes() {
     assert!(stdout.contains("all verdicts pass"), "{stdout}");
     assert_eq!(stdout.matches("PASS").count(), 7, "{stdout}");
 }
+
+#[test]
+fn verify_passes_every_check_on_this_machine() {
+    let (code, stdout, stderr) = tokenpick(&["verify", "--draws", "40000"], "");
+    assert_eq!(code, 0, "stdout: {stdout}\nstderr: {stderr}");
+    assert!(stdout.contains("12 of 12 checks pass"), "{stdout}");
+    assert!(!stdout.contains("FAIL"), "{stdout}");
+    // The table names the backend and the path of every check.
+    assert!(stdout.contains("tokenpick verify: backend "), "{stdout}");
+    assert_eq!(stdout.matches("PASS").count(), 12, "{stdout}");
+}
