@@ -1,4 +1,4 @@
-// Launcher of the dual-pivot rejection kernel (top-k / top-p / min-p): validate, refuse when
+// Launcher of the filtered-sampling kernel (top-k / top-p / min-p): validate, refuse when
 // the resolved backend has no port, then dispatch through the port table. The deferred forms
 // enqueue on the logits' stream and return without waiting.
 #include "tokenpick-core/cpp/bridge.h"

@@ -23,7 +23,7 @@ pub fn gumbel_max_sample_supported() -> bool {
     ffi::gumbel_max_sample_supported()
 }
 
-/// True when the dual-pivot rejection kernel has a port for the resolved backend.
+/// True when the filtered-sampling (rejection) kernel has a port for the resolved backend.
 pub fn fused_sample_rejection_supported() -> bool {
     ffi::fused_sample_rejection_supported()
 }

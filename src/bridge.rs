@@ -145,7 +145,7 @@ pub mod ffi {
             params: &[RowParams],
             step: u64,
         ) -> Result<UniquePtr<Array>>;
-        /// Dual-pivot rejection with one parameter set for every row; u32 [rows, 2] (token, ok).
+        /// Filtered sampling with one parameter set for every row; u32 [rows, 2] (token, ok).
         #[allow(clippy::too_many_arguments)]
         fn fused_sample_rejection(
             logits: &Array,
@@ -157,7 +157,7 @@ pub mod ffi {
             seed: u64,
             step: u64,
         ) -> Result<UniquePtr<Array>>;
-        /// Dual-pivot rejection with per-row parameters.
+        /// Filtered sampling with per-row parameters.
         fn fused_sample_rejection_rows(
             logits: &Array,
             params: &[RowParams],

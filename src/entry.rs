@@ -86,7 +86,7 @@ pub fn gumbel_max_sample_rows(
     Array::from_ffi(ffi::gumbel_max_sample_rows(logits.as_ffi(), params, step)?)
 }
 
-/// Dual-pivot rejection with one parameter set for all rows.
+/// Filtered sampling (top-k, top-p, min-p) with one parameter set for all rows.
 #[allow(clippy::too_many_arguments)]
 pub fn fused_sample_rejection(
     logits: &Array,
@@ -111,7 +111,7 @@ pub fn fused_sample_rejection(
     RejectionSample::from_array(&output)
 }
 
-/// Dual-pivot rejection with per-row parameters.
+/// Filtered sampling (top-k, top-p, min-p) with per-row parameters.
 pub fn fused_sample_rejection_rows(
     logits: &Array,
     params: &[RowParams],

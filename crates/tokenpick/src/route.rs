@@ -12,7 +12,7 @@ pub enum SamplingPath {
     GumbelKernel,
     /// The CPU categorical path (Gumbel-max over the row).
     CategoricalFallback,
-    /// The dual-pivot rejection GPU kernel.
+    /// The filtered-sampling GPU kernel (the rejection port).
     RejectionKernel,
     /// The CPU argpartition path (top-k selection, top-p / min-p thresholds, draw).
     ArgpartitionFallback,
