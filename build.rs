@@ -5,6 +5,9 @@
 use std::env;
 use std::path::{Path, PathBuf};
 
+#[path = "build_support/rocm.rs"]
+mod rocm;
+
 /// C++ sources of the bridge side, compiled by the host compiler.
 const CPP_SOURCES: &[&str] = &[
     "cpp/array.cc",
@@ -51,6 +54,7 @@ fn main() {
     println!("cargo:rerun-if-env-changed=CUDA_HOME");
 
     let cuda = env::var_os("CARGO_FEATURE_CUDA").is_some();
+    let hip = env::var_os("CARGO_FEATURE_ROCM").is_some();
     let mut bridge = cxx_build::bridge("src/bridge.rs");
     bridge
         .files(CPP_SOURCES)
@@ -63,10 +67,17 @@ fn main() {
             .define("TOKENPICK_CUDA", None)
             .files(CUDA_PORT_SOURCES);
     }
+    if hip {
+        bridge.define("TOKENPICK_ROCM", None);
+    }
     bridge.compile("tokenpick_core_bridge");
 
     if cuda {
         build_cuda();
+    }
+    if hip {
+        let out_dir = PathBuf::from(env::var_os("OUT_DIR").expect("cargo sets OUT_DIR"));
+        rocm::build(&out_dir);
     }
 }
 

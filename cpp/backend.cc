@@ -6,6 +6,9 @@
 #if defined(TOKENPICK_CUDA)
 #include "tokenpick-core/cpp/cuda/cuda_probe.h"
 #endif
+#if defined(TOKENPICK_ROCM)
+#include "tokenpick-core/cpp/rocm/hip_probe.h"
+#endif
 
 namespace tokenpick {
 
@@ -14,6 +17,9 @@ namespace {
 ResolvedBackend resolve_backend() {
 #if defined(TOKENPICK_CUDA)
   if (cuda_device_count() > 0) return ResolvedBackend::Cuda;
+#endif
+#if defined(TOKENPICK_ROCM)
+  if (hip_device_count() > 0) return ResolvedBackend::Rocm;
 #endif
   return ResolvedBackend::None;
 }
@@ -28,6 +34,9 @@ ResolvedBackend resolved_backend() {
 rust::String gpu_device_name() {
 #if defined(TOKENPICK_CUDA)
   if (resolved_backend() == ResolvedBackend::Cuda) return rust::String(cuda_device_name(0));
+#endif
+#if defined(TOKENPICK_ROCM)
+  if (resolved_backend() == ResolvedBackend::Rocm) return rust::String(hip_device_name(0));
 #endif
   return rust::String("none");
 }

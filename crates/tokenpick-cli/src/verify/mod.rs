@@ -37,6 +37,9 @@ pub fn run(args: &VerifyArgs) -> Result<ExitCode, Error> {
         target.backend_name(),
         target.device_name()
     );
+    if target.backend_name() != "CPU" && !target.has_kernels() {
+        println!("no kernel ports for this backend yet: the checks run on the CPU path");
+    }
     let checks = plan(args.draws.max(1));
     let total: u64 = checks.iter().map(|check| check.units).sum();
     let bar = ProgressBar::new(total);

@@ -36,7 +36,16 @@ impl Target {
         }
     }
 
+    /// Whether this backend has kernels to verify (a resolved backend whose ports are not
+    /// built yet, e.g. ROCm today, is verified on the CPU path and says so).
+    pub fn has_kernels(&self) -> bool {
+        self.backend != GpuKernelBackend::None && tokenpick::core::custom_kernels_available()
+    }
+
     fn placement(&self) -> Option<Placement> {
+        if !self.has_kernels() {
+            return None;
+        }
         match self.backend {
             GpuKernelBackend::Cuda => Some(Placement::Cuda),
             GpuKernelBackend::Rocm => Some(Placement::Rocm),

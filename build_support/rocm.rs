@@ -1,0 +1,102 @@
+//! Feature `rocm`: compiles the HIP sources under cpp/rocm with hipcc for AMD targets and links
+//! the HIP runtime. The targets default to one wave64 (gfx90a, CDNA 2) and one wave32 (gfx1030,
+//! RDNA 2) architecture; `TOKENPICK_HIP_ARCHS` (e.g. `gfx942;gfx1100`) replaces them.
+
+use std::env;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// HIP sources, compiled by hipcc.
+const ROCM_SOURCES: &[&str] = &["cpp/rocm/hip_probe.hip"];
+/// Targets built unless `TOKENPICK_HIP_ARCHS` says otherwise.
+const DEFAULT_ARCHS: &str = "gfx90a;gfx1030";
+/// The variable that overrides the targets.
+const ARCHS_VAR: &str = "TOKENPICK_HIP_ARCHS";
+/// Debian's packages that provide hipcc and the runtime, for the error message.
+const HIP_PACKAGES: &str = "hipcc libamdhip64-dev";
+
+/// Builds `libtokenpick_rocm.a` into `out_dir` and links it and the HIP runtime.
+pub fn build(out_dir: &Path) {
+    println!("cargo:rerun-if-env-changed={ARCHS_VAR}");
+    println!("cargo:rerun-if-env-changed=HIPCC");
+    println!("cargo:rerun-if-env-changed=ROCM_PATH");
+    let hipcc = find_hipcc().unwrap_or_else(|| {
+        panic!(
+            "feature `rocm` needs hipcc and it was not found (looked at $HIPCC, \
+             $ROCM_PATH/bin/hipcc and PATH). Install ROCm, or on Debian: apt-get install \
+             {HIP_PACKAGES}"
+        )
+    });
+    let archs_text = env::var(ARCHS_VAR).unwrap_or_else(|_| DEFAULT_ARCHS.to_owned());
+    let archs: Vec<&str> = archs_text
+        .split([';', ',', ' '])
+        .map(str::trim)
+        .filter(|arch| !arch.is_empty())
+        .collect();
+    assert!(
+        !archs.is_empty(),
+        "{ARCHS_VAR} names no target (e.g. gfx90a;gfx1030)"
+    );
+
+    let mut objects = Vec::new();
+    for source in ROCM_SOURCES {
+        let stem = Path::new(source)
+            .file_stem()
+            .and_then(|s| s.to_str())
+            .unwrap_or("hip");
+        let object = out_dir.join(format!("{stem}.o"));
+        let mut command = Command::new(&hipcc);
+        // Without a target in HCC_AMDGPU_TARGET, hipcc runs a device enumerator that fails on
+        // a machine without an AMD GPU.
+        command
+            .env("HIP_PLATFORM", "amd")
+            .env("HCC_AMDGPU_TARGET", archs[0])
+            .args(["-c", "-fPIC", "-O3", "-std=c++17"]);
+        for arch in &archs {
+            command.arg(format!("--offload-arch={arch}"));
+        }
+        command.arg(source).arg("-o").arg(&object);
+        run(&mut command, "hipcc");
+        objects.push(object);
+    }
+    let library = out_dir.join("libtokenpick_rocm.a");
+    run(
+        Command::new("ar").arg("crs").arg(&library).args(&objects),
+        "ar",
+    );
+    println!("cargo:rustc-link-search=native={}", out_dir.display());
+    println!("cargo:rustc-link-lib=static=tokenpick_rocm");
+    // Debian puts libamdhip64 on the default library path; a ROCm install under $ROCM_PATH.
+    if let Some(root) = env::var_os("ROCM_PATH") {
+        println!(
+            "cargo:rustc-link-search=native={}",
+            Path::new(&root).join("lib").display()
+        );
+    }
+    println!("cargo:rustc-link-lib=dylib=amdhip64");
+}
+
+fn run(command: &mut Command, what: &str) {
+    let status = command
+        .status()
+        .unwrap_or_else(|error| panic!("could not run {what}: {error}"));
+    assert!(status.success(), "{what} failed ({status}): {command:?}");
+}
+
+/// hipcc from $HIPCC, $ROCM_PATH/bin or PATH.
+fn find_hipcc() -> Option<PathBuf> {
+    if let Some(path) = env::var_os("HIPCC").map(PathBuf::from) {
+        return path.exists().then_some(path);
+    }
+    if let Some(root) = env::var_os("ROCM_PATH") {
+        let path = Path::new(&root).join("bin/hipcc");
+        if path.exists() {
+            return Some(path);
+        }
+    }
+    env::var_os("PATH").and_then(|paths| {
+        env::split_paths(&paths)
+            .map(|dir| dir.join("hipcc"))
+            .find(|candidate| candidate.exists())
+    })
+}
