@@ -21,4 +21,8 @@ for line in sys.stdin:
   cp "$exe" ".devbin/$name"
   strip ".devbin/$name"
 done
+# The CLI, for `tokenpick verify` on the GPU machine.
+cargo build --release -p tokenpick-cli --features cuda 2>/dev/null
+cp target/release/tokenpick .devbin/tokenpick
+strip .devbin/tokenpick
 ls -la .devbin
