@@ -2,62 +2,53 @@
 
 #include <cuda_runtime.h>
 
-#include <string>
-
-#include "../errors.h"
+#include "cuda_check.h"
 
 namespace tokenpick {
 
 namespace {
-
-void check(const char* entry, cudaError_t status, const char* what) {
-  if (status != cudaSuccess) {
-    cudaGetLastError();
-    throw_backend_failure(entry, std::string(what) + ": " + cudaGetErrorString(status));
-  }
-}
 
 cudaStream_t as_stream(std::size_t handle) { return reinterpret_cast<cudaStream_t>(handle); }
 
 }  // namespace
 
 std::size_t cuda_ops_stream_create(const char* entry, std::int32_t device) {
-  check(entry, cudaSetDevice(device), "cudaSetDevice");
+  cuda_check(entry, cudaSetDevice(device), "cudaSetDevice");
   cudaStream_t stream = nullptr;
-  check(entry, cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking), "cudaStreamCreate");
+  cuda_check(entry, cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking), "cudaStreamCreate");
   return reinterpret_cast<std::size_t>(stream);
 }
 
 void cuda_ops_stream_destroy(const char* entry, std::size_t stream) {
-  check(entry, cudaStreamDestroy(as_stream(stream)), "cudaStreamDestroy");
+  cuda_check(entry, cudaStreamDestroy(as_stream(stream)), "cudaStreamDestroy");
 }
 
 void cuda_ops_stream_synchronize(const char* entry, std::size_t stream) {
-  check(entry, cudaStreamSynchronize(as_stream(stream)), "cudaStreamSynchronize");
+  cuda_check(entry, cudaStreamSynchronize(as_stream(stream)), "cudaStreamSynchronize");
 }
 
 void cuda_ops_begin_capture(const char* entry, std::size_t stream) {
-  check(entry, cudaStreamBeginCapture(as_stream(stream), cudaStreamCaptureModeThreadLocal),
+  cuda_check(entry, cudaStreamBeginCapture(as_stream(stream), cudaStreamCaptureModeThreadLocal),
         "cudaStreamBeginCapture");
 }
 
 std::size_t cuda_ops_end_capture(const char* entry, std::size_t stream) {
   cudaGraph_t graph = nullptr;
-  check(entry, cudaStreamEndCapture(as_stream(stream), &graph), "cudaStreamEndCapture");
+  cuda_check(entry, cudaStreamEndCapture(as_stream(stream), &graph), "cudaStreamEndCapture");
   cudaGraphExec_t exec = nullptr;
   const cudaError_t status = cudaGraphInstantiate(&exec, graph, 0);
   cudaGraphDestroy(graph);
-  check(entry, status, "cudaGraphInstantiate");
+  cuda_check(entry, status, "cudaGraphInstantiate");
   return reinterpret_cast<std::size_t>(exec);
 }
 
 void cuda_ops_graph_launch(const char* entry, std::size_t graph, std::size_t stream) {
-  check(entry, cudaGraphLaunch(reinterpret_cast<cudaGraphExec_t>(graph), as_stream(stream)),
+  cuda_check(entry, cudaGraphLaunch(reinterpret_cast<cudaGraphExec_t>(graph), as_stream(stream)),
         "cudaGraphLaunch");
 }
 
 void cuda_ops_graph_destroy(const char* entry, std::size_t graph) {
-  check(entry, cudaGraphExecDestroy(reinterpret_cast<cudaGraphExec_t>(graph)),
+  cuda_check(entry, cudaGraphExecDestroy(reinterpret_cast<cudaGraphExec_t>(graph)),
         "cudaGraphExecDestroy");
 }
 

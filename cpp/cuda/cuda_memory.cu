@@ -4,21 +4,13 @@
 
 #include <cstdint>
 #include <mutex>
-#include <string>
 
-#include "../errors.h"
+#include "cuda_check.h"
 #include "cuda_memory.h"
 
 namespace tokenpick {
 
 namespace {
-
-void check(const char* entry, cudaError_t status, const char* what) {
-  if (status != cudaSuccess) {
-    cudaGetLastError();
-    throw_backend_failure(entry, std::string(what) + ": " + cudaGetErrorString(status));
-  }
-}
 
 /// Devices with a cached pool (others get the device's default pool).
 constexpr int kPooledDevices = 64;
@@ -32,7 +24,7 @@ cudaMemPool_t pool_of(const char* entry, int device) {
   static cudaError_t status[kPooledDevices];
   if (device < 0 || device >= kPooledDevices) {
     cudaMemPool_t pool = nullptr;
-    check(entry, cudaDeviceGetDefaultMemPool(&pool, device), "cudaDeviceGetDefaultMemPool");
+    cuda_check(entry, cudaDeviceGetDefaultMemPool(&pool, device), "cudaDeviceGetDefaultMemPool");
     return pool;
   }
   std::call_once(once[device], [&] {
@@ -47,7 +39,7 @@ cudaMemPool_t pool_of(const char* entry, int device) {
           cudaMemPoolSetAttribute(pools[device], cudaMemPoolAttrReleaseThreshold, &keep);
     }
   });
-  check(entry, status[device], "cudaMemPoolCreate");
+  cuda_check(entry, status[device], "cudaMemPoolCreate");
   return pools[device];
 }
 
@@ -55,16 +47,16 @@ cudaMemPool_t pool_of(const char* entry, int device) {
 
 void cuda_upload(const char* entry, int device, void* dst, const void* src, std::size_t bytes,
                  void* stream) {
-  check(entry, cudaSetDevice(device), "cudaSetDevice");
+  cuda_check(entry, cudaSetDevice(device), "cudaSetDevice");
   const cudaStream_t s = static_cast<cudaStream_t>(stream);
-  check(entry, cudaMemcpyAsync(dst, src, bytes, cudaMemcpyHostToDevice, s), "cudaMemcpyAsync");
-  check(entry, cudaStreamSynchronize(s), "cudaStreamSynchronize");
+  cuda_check(entry, cudaMemcpyAsync(dst, src, bytes, cudaMemcpyHostToDevice, s), "cudaMemcpyAsync");
+  cuda_check(entry, cudaStreamSynchronize(s), "cudaStreamSynchronize");
 }
 
 void* cuda_alloc_async(const char* entry, int device, std::size_t bytes, void* stream) {
-  check(entry, cudaSetDevice(device), "cudaSetDevice");
+  cuda_check(entry, cudaSetDevice(device), "cudaSetDevice");
   void* pointer = nullptr;
-  check(entry,
+  cuda_check(entry,
         cudaMallocFromPoolAsync(&pointer, bytes == 0 ? 1 : bytes, pool_of(entry, device),
                                 static_cast<cudaStream_t>(stream)),
         "cudaMallocFromPoolAsync");
@@ -79,10 +71,10 @@ void cuda_free_async(int device, void* pointer, void* stream) noexcept {
 
 void cuda_download(const char* entry, int device, void* dst, const void* src, std::size_t bytes,
                    void* stream) {
-  check(entry, cudaSetDevice(device), "cudaSetDevice");
+  cuda_check(entry, cudaSetDevice(device), "cudaSetDevice");
   const cudaStream_t s = static_cast<cudaStream_t>(stream);
-  check(entry, cudaMemcpyAsync(dst, src, bytes, cudaMemcpyDeviceToHost, s), "cudaMemcpyAsync");
-  check(entry, cudaStreamSynchronize(s), "cudaStreamSynchronize");
+  cuda_check(entry, cudaMemcpyAsync(dst, src, bytes, cudaMemcpyDeviceToHost, s), "cudaMemcpyAsync");
+  cuda_check(entry, cudaStreamSynchronize(s), "cudaStreamSynchronize");
 }
 
 }  // namespace tokenpick

@@ -5,9 +5,8 @@
 #include <algorithm>
 #include <cstdlib>
 #include <mutex>
-#include <string>
 
-#include "../errors.h"
+#include "cuda_check.h"
 
 namespace tokenpick {
 
@@ -23,12 +22,7 @@ DeviceShape read_shape(const char* entry, int device) {
       cudaDeviceGetAttribute(&shape.multiprocessors, cudaDevAttrMultiProcessorCount, device),
       cudaDeviceGetAttribute(&shape.l2_bytes, cudaDevAttrL2CacheSize, device),
       cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, device)};
-  for (const cudaError_t s : status) {
-    if (s != cudaSuccess) {
-      cudaGetLastError();
-      throw_backend_failure(entry, std::string("cudaDeviceGetAttribute: ") + cudaGetErrorString(s));
-    }
-  }
+  for (const cudaError_t s : status) cuda_check(entry, s, "cudaDeviceGetAttribute");
   shape.clusters = major >= 9;
   return shape;
 }

@@ -5,9 +5,8 @@
 #include <cuda_runtime.h>
 
 #include <algorithm>
-#include <string>
 
-#include "../errors.h"
+#include "cuda_check.h"
 #include "device_shape.h"
 #include "filtered_kernels.h"
 #include "logit_tiles.cuh"
@@ -22,12 +21,7 @@ constexpr unsigned kMinTokensPerBlock = kFilterThreads * kUnroll * kGroup;
 }  // namespace
 
 void launch_fused_rejection(const char* entry, const RejectionLaunch& l) {
-  const cudaError_t device_status = cudaSetDevice(l.device);
-  if (device_status != cudaSuccess) {
-    cudaGetLastError();
-    throw_backend_failure(entry,
-                          std::string("cudaSetDevice: ") + cudaGetErrorString(device_status));
-  }
+  cuda_check(entry, cudaSetDevice(l.device), "cudaSetDevice");
   const DeviceShape& shape = device_shape(entry, l.device);
   const unsigned group =
       row_group_for(shape, kFilterBlocksPerSm, l.rows, l.cols, kMinTokensPerBlock);
@@ -40,11 +34,7 @@ void launch_fused_rejection(const char* entry, const RejectionLaunch& l) {
       chunk.group = kPortableRowGroup;
       status = enqueue_filtered_sample(l, chunk, stream);
     }
-    if (status != cudaSuccess) {
-      cudaGetLastError();
-      throw_backend_failure(entry, std::string("filtered_sample_kernel launch: ") +
-                                       cudaGetErrorString(status));
-    }
+    cuda_check(entry, status, "filtered_sample_kernel launch");
   }
 }
 

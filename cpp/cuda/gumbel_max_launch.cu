@@ -4,9 +4,8 @@
 #include <cuda_runtime.h>
 
 #include <algorithm>
-#include <string>
 
-#include "../errors.h"
+#include "cuda_check.h"
 #include "device_shape.h"
 #include "gumbel_kernels.h"
 #include "logit_tiles.cuh"
@@ -18,17 +17,10 @@ namespace {
 /// Fewest tokens a block of a split row gets (one tile of f32 vectors).
 constexpr unsigned kMinTokensPerBlock = kGumbelThreads * kUnroll * kGroup;
 
-void check(const char* entry, cudaError_t status, const char* what) {
-  if (status != cudaSuccess) {
-    cudaGetLastError();
-    throw_backend_failure(entry, std::string(what) + ": " + cudaGetErrorString(status));
-  }
-}
-
 }  // namespace
 
 void launch_gumbel_max(const char* entry, const GumbelLaunch& l) {
-  check(entry, cudaSetDevice(l.device), "cudaSetDevice");
+  cuda_check(entry, cudaSetDevice(l.device), "cudaSetDevice");
   const DeviceShape& shape = device_shape(entry, l.device);
   const cudaStream_t stream = static_cast<cudaStream_t>(l.stream);
   const unsigned group =
@@ -41,7 +33,7 @@ void launch_gumbel_max(const char* entry, const GumbelLaunch& l) {
       chunk.group = kPortableRowGroup;
       status = enqueue_gumbel_max(l, chunk, stream);
     }
-    check(entry, status, "gumbel_max_kernel launch");
+    cuda_check(entry, status, "gumbel_max_kernel launch");
   }
 }
 
