@@ -83,7 +83,7 @@ fn main() {
 
 /// Compiles cpp/cuda with nvcc and links cudart statically.
 fn build_cuda() {
-    let nvcc = find_nvcc().unwrap_or_else(|| {
+    let nvcc = find_compiler("nvcc", "NVCC", "CUDA_HOME").unwrap_or_else(|| {
         panic!(
             "feature `cuda` needs nvcc and it was not found (looked at $NVCC, $CUDA_HOME/bin/nvcc \
              and PATH). Install the CUDA toolkit, or from PyPI: `pip install {CUDA_WHEELS}`, then \
@@ -125,20 +125,21 @@ fn build_cuda() {
     }
 }
 
-/// nvcc from $NVCC, $CUDA_HOME/bin or PATH.
-fn find_nvcc() -> Option<PathBuf> {
-    if let Some(path) = env::var_os("NVCC").map(PathBuf::from) {
+/// A compiler `name` from the path in `$path_var` (which must exist), else `$root_var/bin`,
+/// else PATH.
+fn find_compiler(name: &str, path_var: &str, root_var: &str) -> Option<PathBuf> {
+    if let Some(path) = env::var_os(path_var).map(PathBuf::from) {
         return path.exists().then_some(path);
     }
-    if let Some(home) = env::var_os("CUDA_HOME") {
-        let path = Path::new(&home).join("bin/nvcc");
+    if let Some(root) = env::var_os(root_var) {
+        let path = Path::new(&root).join("bin").join(name);
         if path.exists() {
             return Some(path);
         }
     }
     env::var_os("PATH").and_then(|paths| {
         env::split_paths(&paths)
-            .map(|dir| dir.join("nvcc"))
+            .map(|dir| dir.join(name))
             .find(|candidate| candidate.exists())
     })
 }

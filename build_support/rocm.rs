@@ -3,7 +3,7 @@
 //! RDNA 2) architecture; `TOKENPICK_HIP_ARCHS` (e.g. `gfx942;gfx1100`) replaces them.
 
 use std::env;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
 
 /// HIP sources, compiled by hipcc.
@@ -20,7 +20,7 @@ pub fn build(out_dir: &Path) {
     println!("cargo:rerun-if-env-changed={ARCHS_VAR}");
     println!("cargo:rerun-if-env-changed=HIPCC");
     println!("cargo:rerun-if-env-changed=ROCM_PATH");
-    let hipcc = find_hipcc().unwrap_or_else(|| {
+    let hipcc = super::find_compiler("hipcc", "HIPCC", "ROCM_PATH").unwrap_or_else(|| {
         panic!(
             "feature `rocm` needs hipcc and it was not found (looked at $HIPCC, \
              $ROCM_PATH/bin/hipcc and PATH). Install ROCm, or on Debian: apt-get install \
@@ -81,22 +81,4 @@ fn run(command: &mut Command, what: &str) {
         .status()
         .unwrap_or_else(|error| panic!("could not run {what}: {error}"));
     assert!(status.success(), "{what} failed ({status}): {command:?}");
-}
-
-/// hipcc from $HIPCC, $ROCM_PATH/bin or PATH.
-fn find_hipcc() -> Option<PathBuf> {
-    if let Some(path) = env::var_os("HIPCC").map(PathBuf::from) {
-        return path.exists().then_some(path);
-    }
-    if let Some(root) = env::var_os("ROCM_PATH") {
-        let path = Path::new(&root).join("bin/hipcc");
-        if path.exists() {
-            return Some(path);
-        }
-    }
-    env::var_os("PATH").and_then(|paths| {
-        env::split_paths(&paths)
-            .map(|dir| dir.join("hipcc"))
-            .find(|candidate| candidate.exists())
-    })
 }
