@@ -5,6 +5,8 @@
 
 #include <cstdint>
 
+#include "warp.cuh"
+
 namespace tokenpick {
 
 /// "No candidate".
@@ -32,8 +34,7 @@ __device__ __forceinline__ void offer(Best& best, float score, std::uint32_t ind
 }
 
 __device__ __forceinline__ Best shuffle_best(const Best& best, int offset) {
-  return Best{__shfl_down_sync(0xffffffffu, best.score, offset),
-              __shfl_down_sync(0xffffffffu, best.index, offset)};
+  return Best{warp_shfl_down(best.score, offset), warp_shfl_down(best.index, offset)};
 }
 
 __device__ __forceinline__ Partial merge(Partial a, const Partial& b) {
@@ -44,14 +45,35 @@ __device__ __forceinline__ Partial merge(Partial a, const Partial& b) {
 }
 
 __device__ __forceinline__ Partial warp_reduce(Partial p) {
-  for (int offset = 16; offset > 0; offset /= 2) {
+  for (int offset = kWarpSize / 2; offset > 0; offset /= 2) {
     Partial other;
     other.finite = shuffle_best(p.finite, offset);
     other.infinite = shuffle_best(p.infinite, offset);
-    other.nan = __shfl_down_sync(0xffffffffu, p.nan, offset);
+    other.nan = warp_shfl_down(p.nan, offset);
     p = merge(p, other);
   }
   return p;
+}
+
+/// A partial with no candidate (declared early for block_merge).
+__device__ __forceinline__ Partial empty_partial();
+
+/// Block-wide merge of every thread's partial; every thread gets the block's result.
+/// `warps` holds one Partial per warp, `slot` one more; synchronises the block.
+template <int kThreads>
+__device__ __forceinline__ Partial block_merge(Partial mine, Partial* warps, Partial* slot) {
+  mine = warp_reduce(mine);
+  if (lane_index() == 0) warps[warp_index()] = mine;
+  __syncthreads();
+  if (warp_index() == 0) {
+    Partial all = lane_index() < kThreads / kWarpSize ? warps[lane_index()] : empty_partial();
+    all = warp_reduce(all);
+    if (threadIdx.x == 0) *slot = all;
+  }
+  __syncthreads();
+  const Partial result = *slot;
+  __syncthreads();
+  return result;
 }
 
 /// A partial with no candidate.

@@ -2,16 +2,18 @@
 // sum, min and max of one value per thread, through warp shuffles and shared memory.
 #pragma once
 
+#include "warp.cuh"
+
 namespace tokenpick {
 
 /// Warps in a block of `threads` threads.
 template <int threads>
-constexpr int kWarpsOf = threads / 32;
+constexpr int kWarpsOf = threads / kWarpSize;
 
 template <typename T, typename Op>
 __device__ __forceinline__ T warp_all_reduce(T value, Op op) {
-  for (int offset = 16; offset > 0; offset /= 2) {
-    value = op(value, __shfl_xor_sync(0xffffffffu, value, offset));
+  for (int offset = kWarpSize / 2; offset > 0; offset /= 2) {
+    value = op(value, warp_shfl_xor(value, offset));
   }
   return value;
 }
@@ -21,10 +23,10 @@ __device__ __forceinline__ T warp_all_reduce(T value, Op op) {
 template <int threads, typename T, typename Op>
 __device__ __forceinline__ T block_all_reduce(T value, Op op, T identity, T* scratch) {
   value = warp_all_reduce(value, op);
-  const int warp = threadIdx.x / 32;
-  if (threadIdx.x % 32 == 0) scratch[warp] = value;
+  const int warp = warp_index();
+  if (lane_index() == 0) scratch[warp] = value;
   __syncthreads();
-  T all = threadIdx.x % 32 < kWarpsOf<threads> ? scratch[threadIdx.x % 32] : identity;
+  T all = lane_index() < kWarpsOf<threads> ? scratch[lane_index()] : identity;
   all = warp_all_reduce(all, op);
   __syncthreads();
   return all;

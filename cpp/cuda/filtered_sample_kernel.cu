@@ -29,7 +29,7 @@ namespace tokenpick {
 
 namespace {
 
-constexpr int kWarps = kFilterThreads / 32;
+constexpr int kWarps = kFilterThreads / kWarpSize;
 /// Blocks the kernel is built to keep resident per multiprocessor.
 constexpr int kBlocksPerSm = kFilterBlocksPerSm;
 /// Most tokens a row may have for the fixed-point masses (2^40 each) to fit in 64 bits.
@@ -52,21 +52,21 @@ __device__ __forceinline__ std::uint32_t candidate_index(unsigned long long word
 /// Reserves one slot per set bit of `pushes` (this lane's tokens) with one atomic per warp;
 /// returns this lane's first slot. Every active lane of the warp must call it.
 __device__ __forceinline__ std::uint32_t warp_reserve(unsigned pushes, std::uint32_t* counter) {
-  const unsigned active = __activemask();
+  const LaneMask active = active_lanes();
   const unsigned count = __popc(pushes);
-  if (__ballot_sync(active, count != 0) == 0) return 0;
+  if (warp_ballot(active, count != 0) == 0) return 0;
   // Active lanes are a prefix of the warp (only a row's last tile is partial).
-  const unsigned lane = threadIdx.x % 32;
+  const int lane = lane_index();
   unsigned inclusive = count;
-  for (int d = 1; d < 32; d *= 2) {
-    const unsigned other = __shfl_up_sync(active, inclusive, d);
-    if (lane >= static_cast<unsigned>(d)) inclusive += other;
+  for (int d = 1; d < kWarpSize; d *= 2) {
+    const unsigned other = warp_shfl_up_among(active, inclusive, d);
+    if (lane >= d) inclusive += other;
   }
-  const int last = 31 - __clz(active);
-  const unsigned total = __shfl_sync(active, inclusive, last);
+  const int last = highest_lane(active);
+  const unsigned total = warp_shfl_from(active, inclusive, last);
   std::uint32_t base = 0;
-  if (lane == static_cast<unsigned>(last)) base = atomicAdd(counter, total);
-  return __shfl_sync(active, base, last) + inclusive - count;
+  if (lane == last) base = atomicAdd(counter, total);
+  return warp_shfl_from(active, base, last) + inclusive - count;
 }
 
 /// Exact masses of pass 2 (2^-40 fixed point): every finite token, and the sure-kept ones.
@@ -103,22 +103,6 @@ struct Scratch {
   std::uint32_t overflow;
   MassSums sums;
 };
-
-template <int kThreads>
-__device__ __forceinline__ Partial block_merge(Partial mine, Scratch& s) {
-  mine = warp_reduce(mine);
-  if (threadIdx.x % 32 == 0) s.warps[threadIdx.x / 32] = mine;
-  __syncthreads();
-  if (threadIdx.x < 32) {
-    Partial all = threadIdx.x < kThreads / 32 ? s.warps[threadIdx.x] : empty_partial();
-    all = warp_reduce(all);
-    if (threadIdx.x == 0) s.partial = all;
-  }
-  __syncthreads();
-  const Partial result = s.partial;
-  __syncthreads();
-  return result;
-}
 
 __device__ __forceinline__ std::uint32_t partial_token(const Partial& p) {
   if (p.infinite.index != kNone) return p.infinite.index;
@@ -174,13 +158,13 @@ __device__ __forceinline__ void plan_row_draw(const KernelRowParams& p, const Ro
 /// case in the first radix round) the warp sums first and makes one atomic.
 __device__ __forceinline__ void aggregated_add(unsigned long long* slots, unsigned slot,
                                                unsigned long long value) {
-  const unsigned active = __activemask();
-  const unsigned first_slot = __shfl_sync(active, slot, __ffs(active) - 1);
-  if (active == 0xffffffffu && __all_sync(active, slot == first_slot)) {
-    for (int offset = 16; offset > 0; offset /= 2) {
-      value += __shfl_xor_sync(0xffffffffu, value, offset);
+  const LaneMask active = active_lanes();
+  const unsigned first_slot = warp_shfl_from(active, slot, lowest_lane(active));
+  if (active == kFullWarp && warp_all(active, slot == first_slot)) {
+    for (int offset = kWarpSize / 2; offset > 0; offset /= 2) {
+      value += warp_shfl_xor(value, offset);
     }
-    if (threadIdx.x % 32 == 0) atomicAdd(&slots[slot], value);
+    if (lane_index() == 0) atomicAdd(&slots[slot], value);
   } else {
     atomicAdd(&slots[slot], value);
   }
@@ -289,7 +273,7 @@ __device__ __forceinline__ void finish_row(const KernelRowParams& p, const RowDr
     const float group[4] = {z, z, z, z};
     score_group(draw, index & ~3u, group, 1u << (index & 3u), bar, mine);
   }
-  row = merge(row, block_merge<kThreads>(mine, s));
+  row = merge(row, block_merge<kThreads>(mine, s.warps, &s.partial));
   token = partial_token(row);
   ok = 1;
 }
@@ -349,7 +333,7 @@ __global__ void __launch_bounds__(kFilterThreads, kBlocksPerSm)
       },
       [] {});
   {
-    const Partial greedy = block_merge<kFilterThreads>(mine.greedy, s);
+    const Partial greedy = block_merge<kFilterThreads>(mine.greedy, s.warps, &s.partial);
     const float f_max = block_all_reduce<kFilterThreads>(mine.f_max, MaxOp{}, -INFINITY, s.f);
     const std::uint32_t special =
         block_all_reduce<kFilterThreads>(mine.special, SumOp{}, 0u, s.u);
@@ -429,7 +413,7 @@ __global__ void __launch_bounds__(kFilterThreads, kBlocksPerSm)
           if (lanes != 0) score_group(draw, first, z, lanes, bar, partial);
         },
         [&] { share_bar(bar); });
-    partial = block_merge<kFilterThreads>(partial, s);
+    partial = block_merge<kFilterThreads>(partial, s.warps, &s.partial);
     if (top_p_on) {
       const MassSums block{
           block_all_reduce<kFilterThreads>(sums.total, SumOp{}, 0ull, s.scan),

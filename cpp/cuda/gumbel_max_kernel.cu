@@ -19,22 +19,6 @@
 
 namespace tokenpick {
 
-/// Block-wide merge of every thread's partial into block 0's thread 0 result (all threads
-/// get it back through `slot`).
-template <int kThreads>
-__device__ __forceinline__ Partial block_merge(Partial mine, Partial* warps, Partial* slot) {
-  mine = warp_reduce(mine);
-  if (threadIdx.x % 32 == 0) warps[threadIdx.x / 32] = mine;
-  __syncthreads();
-  if (threadIdx.x < 32) {
-    Partial all = threadIdx.x < kThreads / 32 ? warps[threadIdx.x] : empty_partial();
-    all = warp_reduce(all);
-    if (threadIdx.x == 0) *slot = all;
-  }
-  __syncthreads();
-  return *slot;
-}
-
 /// The token a finished partial stands for.
 __device__ __forceinline__ std::uint32_t partial_token(const Partial& p) {
   if (p.nan) return kTokenNan;
@@ -48,7 +32,7 @@ __global__ void __launch_bounds__(kGumbelThreads, kGumbelBlocksPerSm)
     gumbel_max_kernel(const T* logits, std::uint32_t cols, std::uint32_t first_row,
                       const __grid_constant__ InlineParams<N> params, std::uint32_t params_count,
                       std::uint64_t step, bool vectors, std::uint32_t* tokens) {
-  __shared__ Partial warps[kGumbelThreads / 32];
+  __shared__ Partial warps[kGumbelThreads / kWarpSize];
   __shared__ Partial block_result;
   const std::uint32_t row = blockIdx.y;
   const KernelRowParams& p = params.rows[params_count == 1 ? 0 : row];

@@ -12,6 +12,7 @@
 #include "../random/gumbel_noise.h"
 #include "argmax_reduce.cuh"
 #include "philox_keys.cuh"
+#include "warp.cuh"
 
 namespace tokenpick {
 
@@ -105,8 +106,8 @@ __device__ __forceinline__ void score_group(const RowDraw& d, std::uint32_t firs
 /// least x - 2.81 (less the rounding slack). `x_max` is this thread's largest scaled logit
 /// (-inf for none); +-inf and NaN are left out.
 __device__ __forceinline__ void raise_bar_from_logits(float x_max, float& bar) {
-  for (int offset = 16; offset > 0; offset /= 2) {
-    x_max = fmaxf(x_max, __shfl_xor_sync(0xffffffffu, x_max, offset));
+  for (int offset = kWarpSize / 2; offset > 0; offset /= 2) {
+    x_max = fmaxf(x_max, warp_shfl_xor(x_max, offset));
   }
   if (x_max > -INFINITY && x_max < INFINITY) {
     bar = fmaxf(bar, x_max - (kMinNoiseBound + skip_slack(x_max, x_max)));
@@ -115,8 +116,8 @@ __device__ __forceinline__ void raise_bar_from_logits(float x_max, float& bar) {
 
 /// Raises `bar` to the best finite score of the warp.
 __device__ __forceinline__ void share_bar(float& bar) {
-  for (int offset = 16; offset > 0; offset /= 2) {
-    bar = fmaxf(bar, __shfl_xor_sync(0xffffffffu, bar, offset));
+  for (int offset = kWarpSize / 2; offset > 0; offset /= 2) {
+    bar = fmaxf(bar, warp_shfl_xor(bar, offset));
   }
 }
 

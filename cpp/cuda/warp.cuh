@@ -1,0 +1,134 @@
+// One warp (NVIDIA, AMD RDNA: 32 lanes) or wavefront (AMD CDNA: 64 lanes) for the kernels'
+// reductions, scans and ballots. The width is a compile-time constant of the device pass,
+// lane masks are wide enough for it, and every shuffle goes through here, so a kernel written
+// once is correct for 32 and for 64 lanes.
+#pragma once
+
+#include <cstdint>
+
+#if defined(__HIPCC__)
+#include <hip/hip_runtime.h>
+#else
+#include <cuda_runtime.h>
+#endif
+
+namespace tokenpick {
+
+#if defined(__HIPCC__)
+#if defined(__AMDGCN_WAVEFRONT_SIZE)
+constexpr int kWarpSize = __AMDGCN_WAVEFRONT_SIZE;
+#else
+constexpr int kWarpSize = 64;  // the host pass of a HIP file (no device code runs there)
+#endif
+using LaneMask = unsigned long long;
+#else
+constexpr int kWarpSize = 32;
+using LaneMask = unsigned;
+#endif
+
+/// Every bit of a lane mask (what CUDA's _sync shuffles take for the whole warp).
+constexpr LaneMask kAllLanes = ~LaneMask{0};
+/// The lanes of a full warp: kWarpSize low bits.
+constexpr LaneMask kFullWarp = kWarpSize == static_cast<int>(8 * sizeof(LaneMask))
+                                   ? ~LaneMask{0}
+                                   : (LaneMask{1} << (kWarpSize % (8 * sizeof(LaneMask)))) - 1;
+
+template <typename T>
+__device__ __forceinline__ T warp_shfl_xor(T value, int lane_mask) {
+#if defined(__HIPCC__)
+  return __shfl_xor(value, lane_mask);
+#else
+  return __shfl_xor_sync(kAllLanes, value, lane_mask);
+#endif
+}
+
+template <typename T>
+__device__ __forceinline__ T warp_shfl_down(T value, int delta) {
+#if defined(__HIPCC__)
+  return __shfl_down(value, delta);
+#else
+  return __shfl_down_sync(kAllLanes, value, delta);
+#endif
+}
+
+template <typename T>
+__device__ __forceinline__ T warp_shfl_up(T value, int delta) {
+#if defined(__HIPCC__)
+  return __shfl_up(value, delta);
+#else
+  return __shfl_up_sync(kAllLanes, value, delta);
+#endif
+}
+
+/// The lanes of the warp executing this call.
+__device__ __forceinline__ LaneMask active_lanes() {
+#if defined(__HIPCC__)
+  return __ballot(1);
+#else
+  return __activemask();
+#endif
+}
+
+/// The lanes of `active` whose predicate holds.
+__device__ __forceinline__ LaneMask warp_ballot(LaneMask active, bool predicate) {
+#if defined(__HIPCC__)
+  (void)active;
+  return __ballot(predicate);
+#else
+  return __ballot_sync(active, predicate);
+#endif
+}
+
+/// True when the predicate holds on every lane of `active`.
+__device__ __forceinline__ bool warp_all(LaneMask active, bool predicate) {
+#if defined(__HIPCC__)
+  (void)active;
+  return __all(predicate);
+#else
+  return __all_sync(active, predicate);
+#endif
+}
+
+/// `value` of lane `lane`, among the lanes of `active`.
+template <typename T>
+__device__ __forceinline__ T warp_shfl_from(LaneMask active, T value, int lane) {
+#if defined(__HIPCC__)
+  (void)active;
+  return __shfl(value, lane);
+#else
+  return __shfl_sync(active, value, lane);
+#endif
+}
+
+/// `value` of the lane `delta` below, among the lanes of `active`.
+template <typename T>
+__device__ __forceinline__ T warp_shfl_up_among(LaneMask active, T value, int delta) {
+#if defined(__HIPCC__)
+  (void)active;
+  return __shfl_up(value, delta);
+#else
+  return __shfl_up_sync(active, value, delta);
+#endif
+}
+
+/// The lowest and the highest lane of a non-empty mask.
+__device__ __forceinline__ int lowest_lane(LaneMask mask) {
+#if defined(__HIPCC__)
+  return __ffsll(static_cast<unsigned long long>(mask)) - 1;
+#else
+  return __ffs(mask) - 1;
+#endif
+}
+__device__ __forceinline__ int highest_lane(LaneMask mask) {
+#if defined(__HIPCC__)
+  return 63 - __clzll(static_cast<long long>(mask));
+#else
+  return 31 - __clz(mask);
+#endif
+}
+
+/// The lane of this thread in its warp, and the warp's index in the block.
+__device__ __forceinline__ int lane_index() { return static_cast<int>(threadIdx.x) % kWarpSize; }
+__device__ __forceinline__ int warp_index() { return static_cast<int>(threadIdx.x) / kWarpSize; }
+
+}  // namespace tokenpick
