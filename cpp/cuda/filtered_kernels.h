@@ -1,7 +1,7 @@
 // The CUDA filtered-sampling kernel's launch entry (filtered_sample_kernel.cu).
 #pragma once
 
-#include <cuda_runtime.h>
+#include "gpu_runtime.cuh"
 
 #include <cstddef>
 #include <cstdint>
@@ -21,7 +21,7 @@ constexpr std::uint32_t kCandidateCapacity = 8192;
 constexpr std::size_t kFilterSharedBytes = kCandidateCapacity * sizeof(unsigned long long);
 
 /// Enqueues the kernel for one chunk of rows (at most kMaxInlineRows).
-cudaError_t enqueue_filtered_sample(const RejectionLaunch& launch, const RowChunk& chunk,
-                                    cudaStream_t stream);
+gpuError_t enqueue_filtered_sample(const RejectionLaunch& launch, const RowChunk& chunk,
+                                    gpuStream_t stream);
 
 }  // namespace tokenpick

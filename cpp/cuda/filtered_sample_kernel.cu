@@ -10,9 +10,7 @@
 // sums do not depend on order), applies min-p (f - f_max >= ln m), scores the kept candidates
 // and writes (token, ok). Rows it cannot finish (an infinite f,
 // more candidates than fit) get ok = 0 and the sampler finishes them on the CPU.
-#include <cuda_bf16.h>
-#include <cuda_fp16.h>
-#include <cuda_runtime.h>
+#include "gpu_runtime.cuh"
 
 #include "argmax_reduce.cuh"
 #include "block_reduce.cuh"
@@ -466,11 +464,11 @@ __global__ void __launch_bounds__(kFilterThreads, kBlocksPerSm)
 }
 
 template <typename T, int N>
-cudaError_t enqueue_tier(const RejectionLaunch& l, const RowChunk& chunk, cudaStream_t stream) {
+gpuError_t enqueue_tier(const RejectionLaunch& l, const RowChunk& chunk, gpuStream_t stream) {
   const auto kernel = filtered_sample_kernel<T, N>;
-  const cudaError_t prepared = prepare_kernel<filtered_sample_kernel<T, N>>(l.device,
+  const gpuError_t prepared = prepare_kernel<filtered_sample_kernel<T, N>>(l.device,
                                                                             kFilterSharedBytes);
-  if (prepared != cudaSuccess) return prepared;
+  if (prepared != gpuSuccess) return prepared;
   InlineParams<N> params;
   const std::uint32_t count = l.params_count == 1 ? 1 : chunk.rows;
   for (std::uint32_t r = 0; r < count; ++r) {
@@ -483,8 +481,8 @@ cudaError_t enqueue_tier(const RejectionLaunch& l, const RowChunk& chunk, cudaSt
 }
 
 template <typename T>
-cudaError_t enqueue_typed(const RejectionLaunch& l, const RowChunk& chunk,
-                          cudaStream_t stream) {
+gpuError_t enqueue_typed(const RejectionLaunch& l, const RowChunk& chunk,
+                          gpuStream_t stream) {
   const std::uint32_t count = l.params_count == 1 ? 1 : chunk.rows;
   if (count <= 1) return enqueue_tier<T, 1>(l, chunk, stream);
   if (count <= 64) return enqueue_tier<T, 64>(l, chunk, stream);
@@ -494,13 +492,13 @@ cudaError_t enqueue_typed(const RejectionLaunch& l, const RowChunk& chunk,
 
 }  // namespace
 
-cudaError_t enqueue_filtered_sample(const RejectionLaunch& l, const RowChunk& chunk,
-                                    cudaStream_t stream) {
+gpuError_t enqueue_filtered_sample(const RejectionLaunch& l, const RowChunk& chunk,
+                                    gpuStream_t stream) {
   switch (l.type) {
     case LogitsType::F16:
-      return enqueue_typed<__half>(l, chunk, stream);
+      return enqueue_typed<f16_t>(l, chunk, stream);
     case LogitsType::BF16:
-      return enqueue_typed<__nv_bfloat16>(l, chunk, stream);
+      return enqueue_typed<bf16_t>(l, chunk, stream);
     default:
       return enqueue_typed<float>(l, chunk, stream);
   }

@@ -1,7 +1,7 @@
 // The CUDA Gumbel-max kernel's launch entry (gumbel_max_kernel.cu), for the launcher.
 #pragma once
 
-#include <cuda_runtime.h>
+#include "gpu_runtime.cuh"
 
 #include "gumbel_max_kernel.h"
 #include "inline_params.h"
@@ -15,7 +15,7 @@ constexpr int kGumbelThreads = 512;
 constexpr int kGumbelBlocksPerSm = 2;
 
 /// Enqueues the kernel for one chunk of rows (at most kMaxInlineRows).
-cudaError_t enqueue_gumbel_max(const GumbelLaunch& launch, const RowChunk& chunk,
-                               cudaStream_t stream);
+gpuError_t enqueue_gumbel_max(const GumbelLaunch& launch, const RowChunk& chunk,
+                               gpuStream_t stream);
 
 }  // namespace tokenpick

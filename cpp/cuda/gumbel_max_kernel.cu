@@ -6,9 +6,7 @@
 // overflowing) take the largest logit. Blocks reduce by warp shuffles, then block 0 of the
 // group merges its partners' partials from their shared memory and writes the token (or
 // kTokenNan / kTokenAllMasked). The merge is an argmax, so the token does not depend on G.
-#include <cuda_bf16.h>
-#include <cuda_fp16.h>
-#include <cuda_runtime.h>
+#include "gpu_runtime.cuh"
 
 #include "argmax_reduce.cuh"
 #include "gumbel_kernels.h"
@@ -84,9 +82,9 @@ __global__ void __launch_bounds__(kGumbelThreads, kGumbelBlocksPerSm)
 namespace {
 
 template <typename T, int N>
-cudaError_t enqueue_tier(const GumbelLaunch& l, const RowChunk& chunk, cudaStream_t stream) {
-  const cudaError_t prepared = prepare_kernel<gumbel_max_kernel<T, N>>(l.device, 0);
-  if (prepared != cudaSuccess) return prepared;
+gpuError_t enqueue_tier(const GumbelLaunch& l, const RowChunk& chunk, gpuStream_t stream) {
+  const gpuError_t prepared = prepare_kernel<gumbel_max_kernel<T, N>>(l.device, 0);
+  if (prepared != gpuSuccess) return prepared;
   InlineParams<N> params;
   const std::uint32_t count = l.params_count == 1 ? 1 : chunk.rows;
   for (std::uint32_t r = 0; r < count; ++r) {
@@ -99,7 +97,7 @@ cudaError_t enqueue_tier(const GumbelLaunch& l, const RowChunk& chunk, cudaStrea
 }
 
 template <typename T>
-cudaError_t enqueue_typed(const GumbelLaunch& l, const RowChunk& chunk, cudaStream_t stream) {
+gpuError_t enqueue_typed(const GumbelLaunch& l, const RowChunk& chunk, gpuStream_t stream) {
   const std::uint32_t count = l.params_count == 1 ? 1 : chunk.rows;
   if (count <= 1) return enqueue_tier<T, 1>(l, chunk, stream);
   if (count <= 64) return enqueue_tier<T, 64>(l, chunk, stream);
@@ -109,13 +107,13 @@ cudaError_t enqueue_typed(const GumbelLaunch& l, const RowChunk& chunk, cudaStre
 
 }  // namespace
 
-cudaError_t enqueue_gumbel_max(const GumbelLaunch& l, const RowChunk& chunk,
-                               cudaStream_t stream) {
+gpuError_t enqueue_gumbel_max(const GumbelLaunch& l, const RowChunk& chunk,
+                               gpuStream_t stream) {
   switch (l.type) {
     case LogitsType::F16:
-      return enqueue_typed<__half>(l, chunk, stream);
+      return enqueue_typed<f16_t>(l, chunk, stream);
     case LogitsType::BF16:
-      return enqueue_typed<__nv_bfloat16>(l, chunk, stream);
+      return enqueue_typed<bf16_t>(l, chunk, stream);
     default:
       return enqueue_typed<float>(l, chunk, stream);
   }

@@ -5,8 +5,7 @@
 // number of tiles, so `tile_done` may use warp shuffles and block barriers.
 #pragma once
 
-#include <cuda_bf16.h>
-#include <cuda_fp16.h>
+#include "gpu_runtime.cuh"
 
 #include <cstdint>
 
@@ -32,9 +31,9 @@ struct Widen<float> {
   }
 };
 template <>
-struct Widen<__half> {
+struct Widen<f16_t> {
   static constexpr std::uint32_t kGroupsPerVector = 2;
-  __device__ static float one(__half v) { return __half2float(v); }
+  __device__ static float one(f16_t v) { return __half2float(v); }
   __device__ static void group(const uint4& v, std::uint32_t g, float (&z)[kGroup]) {
     const std::uint32_t a = g == 0 ? v.x : v.z;
     const std::uint32_t b = g == 0 ? v.y : v.w;
@@ -45,9 +44,9 @@ struct Widen<__half> {
   }
 };
 template <>
-struct Widen<__nv_bfloat16> {
+struct Widen<bf16_t> {
   static constexpr std::uint32_t kGroupsPerVector = 2;
-  __device__ static float one(__nv_bfloat16 v) { return __bfloat162float(v); }
+  __device__ static float one(bf16_t v) { return bf16_to_float(v); }
   // bf16 -> f32 is the high half of the f32 pattern: exact.
   __device__ static void group(const uint4& v, std::uint32_t g, float (&z)[kGroup]) {
     const std::uint32_t a = g == 0 ? v.x : v.z;

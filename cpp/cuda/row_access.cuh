@@ -2,8 +2,7 @@
 // and a row's plan (greedy or 1/T), computed exactly as the CPU path does.
 #pragma once
 
-#include <cuda_bf16.h>
-#include <cuda_fp16.h>
+#include "gpu_runtime.cuh"
 
 #include <cstdint>
 
@@ -18,13 +17,13 @@ __device__ __forceinline__ float load_logit<float>(const float* row, std::uint32
   return row[i];
 }
 template <>
-__device__ __forceinline__ float load_logit<__half>(const __half* row, std::uint32_t i) {
+__device__ __forceinline__ float load_logit<f16_t>(const f16_t* row, std::uint32_t i) {
   return __half2float(row[i]);
 }
 template <>
-__device__ __forceinline__ float load_logit<__nv_bfloat16>(const __nv_bfloat16* row,
+__device__ __forceinline__ float load_logit<bf16_t>(const bf16_t* row,
                                                            std::uint32_t i) {
-  return __bfloat162float(row[i]);
+  return bf16_to_float(row[i]);
 }
 
 /// Greedy (T = 0, top-k 1, or 1/T overflowing) or sampled with r = 1/T (IEEE division).

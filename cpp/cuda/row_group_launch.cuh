@@ -2,7 +2,7 @@
 // per row along x, the row's blocks made a thread-block cluster when the device has them.
 #pragma once
 
-#include <cuda_runtime.h>
+#include "gpu_runtime.cuh"
 
 #include <cstddef>
 #include <cstdint>
@@ -24,8 +24,15 @@ constexpr int kDevicesRemembered = 64;
 /// Sets up `kKernel` once per device: the dynamic shared memory above 48 KB it needs, and
 /// clusters beyond the portable 8 blocks (where the device has them).
 template <auto kKernel>
-cudaError_t prepare_kernel(int device, std::size_t shared_bytes) {
-  const auto set_up = [&] {
+gpuError_t prepare_kernel(int device, std::size_t shared_bytes) {
+  const auto set_up = [&]() -> gpuError_t {
+#if defined(__HIPCC__)
+    // No clusters on AMD: only the dynamic shared memory opt-in.
+    if (shared_bytes <= 48 * 1024) return gpuSuccess;
+    return hipFuncSetAttribute(reinterpret_cast<const void*>(kKernel),
+                               hipFuncAttributeMaxDynamicSharedMemorySize,
+                               static_cast<int>(shared_bytes));
+#else
     // Clusters of 16 are an opt-in; devices without them refuse it, which changes nothing.
     if (cudaFuncSetAttribute(kKernel, cudaFuncAttributeNonPortableClusterSizeAllowed, 1) !=
         cudaSuccess) {
@@ -34,17 +41,24 @@ cudaError_t prepare_kernel(int device, std::size_t shared_bytes) {
     if (shared_bytes <= 48 * 1024) return cudaSuccess;
     return cudaFuncSetAttribute(kKernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
                                 static_cast<int>(shared_bytes));
+#endif
   };
   static std::once_flag once[kDevicesRemembered];
-  static cudaError_t status[kDevicesRemembered];
+  static gpuError_t status[kDevicesRemembered];
   if (device < 0 || device >= kDevicesRemembered) return set_up();
   std::call_once(once[device], [&] { status[device] = set_up(); });
   return status[device];
 }
 
 template <typename... Params, typename... Args>
-cudaError_t launch_row_groups(void (*kernel)(Params...), const RowChunk& chunk, int threads,
-                              std::size_t shared_bytes, cudaStream_t stream, Args&&... args) {
+gpuError_t launch_row_groups(void (*kernel)(Params...), const RowChunk& chunk, int threads,
+                             std::size_t shared_bytes, gpuStream_t stream, Args&&... args) {
+#if defined(__HIPCC__)
+  // One block per row on AMD (no clusters): the launchers pass group 1 there.
+  hipLaunchKernelGGL(kernel, dim3(chunk.group, chunk.rows, 1), dim3(threads, 1, 1),
+                     static_cast<unsigned>(shared_bytes), stream, static_cast<Args&&>(args)...);
+  return hipGetLastError();
+#else
   cudaLaunchConfig_t config = {};
   config.gridDim = dim3(chunk.group, chunk.rows, 1);
   config.blockDim = dim3(threads, 1, 1);
@@ -58,6 +72,7 @@ cudaError_t launch_row_groups(void (*kernel)(Params...), const RowChunk& chunk, 
   config.attrs = attribute;
   config.numAttrs = chunk.clusters ? 1 : 0;
   return cudaLaunchKernelEx(&config, kernel, static_cast<Args&&>(args)...);
+#endif
 }
 
 }  // namespace tokenpick

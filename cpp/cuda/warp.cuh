@@ -128,7 +128,7 @@ __device__ __forceinline__ int highest_lane(LaneMask mask) {
 }
 
 /// The lane of this thread in its warp, and the warp's index in the block.
-__device__ __forceinline__ int lane_index() { return static_cast<int>(threadIdx.x) % kWarpSize; }
-__device__ __forceinline__ int warp_index() { return static_cast<int>(threadIdx.x) / kWarpSize; }
+__device__ __forceinline__ int lane_index() { return static_cast<int>(threadIdx.x % kWarpSize); }
+__device__ __forceinline__ int warp_index() { return static_cast<int>(threadIdx.x / kWarpSize); }
 
 }  // namespace tokenpick
