@@ -67,8 +67,14 @@ fn main() {
             .define("TOKENPICK_CUDA", None)
             .files(CUDA_PORT_SOURCES);
     }
+    assert!(
+        !(cuda && hip),
+        "features `cuda` and `rocm` compile the same sources for one GPU runtime: enable one"
+    );
     if hip {
-        bridge.define("TOKENPICK_ROCM", None);
+        bridge
+            .define("TOKENPICK_ROCM", None)
+            .files(CUDA_PORT_SOURCES);
     }
     bridge.compile("tokenpick_core_bridge");
 

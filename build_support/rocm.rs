@@ -6,8 +6,20 @@ use std::env;
 use std::path::Path;
 use std::process::Command;
 
-/// HIP sources, compiled by hipcc.
-const ROCM_SOURCES: &[&str] = &["cpp/rocm/hip_probe.hip"];
+/// HIP sources, compiled by hipcc: the probe, and the CUDA sources as HIP (one kernel source for
+/// both runtimes; cpp/cuda/cuda_to_hip.h maps the host code's runtime names).
+const ROCM_SOURCES: &[&str] = &[
+    "cpp/rocm/hip_probe.hip",
+    "cpp/cuda/cuda_memory.cu",
+    "cpp/cuda/cuda_graph_ops.cu",
+    "cpp/cuda/device_shape.cu",
+    "cpp/cuda/gumbel_max_kernel.cu",
+    "cpp/cuda/gumbel_max_launch.cu",
+    "cpp/cuda/filtered_sample_kernel.cu",
+    "cpp/cuda/filtered_sample_launch.cu",
+];
+/// Forced include of the .cu sources under hipcc.
+const CUDA_TO_HIP: &str = "cpp/cuda/cuda_to_hip.h";
 /// Targets built unless `TOKENPICK_HIP_ARCHS` says otherwise.
 const DEFAULT_ARCHS: &str = "gfx90a;gfx1030";
 /// The variable that overrides the targets.
@@ -44,7 +56,7 @@ pub fn build(out_dir: &Path) {
             .file_stem()
             .and_then(|s| s.to_str())
             .unwrap_or("hip");
-        let object = out_dir.join(format!("{stem}.o"));
+        let object = out_dir.join(format!("{stem}.hip.o"));
         let mut command = Command::new(&hipcc);
         // Without a target in HCC_AMDGPU_TARGET, hipcc runs a device enumerator that fails on
         // a machine without an AMD GPU.
@@ -52,6 +64,9 @@ pub fn build(out_dir: &Path) {
             .env("HIP_PLATFORM", "amd")
             .env("HCC_AMDGPU_TARGET", archs[0])
             .args(["-c", "-fPIC", "-O3", "-std=c++17"]);
+        if source.ends_with(".cu") {
+            command.args(["-x", "hip", "-include", CUDA_TO_HIP]);
+        }
         for arch in &archs {
             command.arg(format!("--offload-arch={arch}"));
         }

@@ -6,11 +6,21 @@
 #include "tokenpick-core/cpp/validate.h"
 #include "tokenpick-core/src/bridge.rs.h"
 
-#if defined(TOKENPICK_CUDA)
+#include "tokenpick-core/cpp/gpu_build.h"
+
+// The same port serves CUDA (nvcc build) or ROCm (the sources built by hipcc).
+#if defined(TOKENPICK_GPU)
 #include "tokenpick-core/cpp/cuda/rejection_port.h"
+#endif
+#if defined(TOKENPICK_CUDA)
 #define TOKENPICK_REJECTION_CUDA_PORT &cuda_fused_sample_rejection
 #else
 #define TOKENPICK_REJECTION_CUDA_PORT nullptr
+#endif
+#if defined(TOKENPICK_ROCM)
+#define TOKENPICK_REJECTION_ROCM_PORT &cuda_fused_sample_rejection
+#else
+#define TOKENPICK_REJECTION_ROCM_PORT nullptr
 #endif
 
 namespace tokenpick {
@@ -44,7 +54,7 @@ std::unique_ptr<Array> launch(const char* entry, const Array& logits,
 const PortTable<RejectionPort>& fused_sample_rejection_ports() {
   static const PortTable<RejectionPort> table = {/*metal=*/nullptr,
                                                  /*cuda=*/TOKENPICK_REJECTION_CUDA_PORT,
-                                                 /*rocm=*/nullptr};
+                                                 /*rocm=*/TOKENPICK_REJECTION_ROCM_PORT};
   return table;
 }
 

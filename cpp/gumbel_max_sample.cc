@@ -5,11 +5,21 @@
 #include "tokenpick-core/cpp/validate.h"
 #include "tokenpick-core/src/bridge.rs.h"
 
-#if defined(TOKENPICK_CUDA)
+#include "tokenpick-core/cpp/gpu_build.h"
+
+// The same port serves CUDA (nvcc build) or ROCm (the sources built by hipcc).
+#if defined(TOKENPICK_GPU)
 #include "tokenpick-core/cpp/cuda/gumbel_max_port.h"
+#endif
+#if defined(TOKENPICK_CUDA)
 #define TOKENPICK_GUMBEL_CUDA_PORT &cuda_gumbel_max_sample
 #else
 #define TOKENPICK_GUMBEL_CUDA_PORT nullptr
+#endif
+#if defined(TOKENPICK_ROCM)
+#define TOKENPICK_GUMBEL_ROCM_PORT &cuda_gumbel_max_sample
+#else
+#define TOKENPICK_GUMBEL_ROCM_PORT nullptr
 #endif
 
 namespace tokenpick {
@@ -22,7 +32,7 @@ constexpr const char* kFallback = "categorical";
 const PortTable<GumbelPort>& gumbel_max_sample_ports() {
   static const PortTable<GumbelPort> table = {/*metal=*/nullptr,
                                               /*cuda=*/TOKENPICK_GUMBEL_CUDA_PORT,
-                                              /*rocm=*/nullptr};
+                                              /*rocm=*/TOKENPICK_GUMBEL_ROCM_PORT};
   return table;
 }
 

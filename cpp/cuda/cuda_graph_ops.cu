@@ -1,6 +1,6 @@
 #include "cuda_graph_ops.h"
 
-#include <cuda_runtime.h>
+#include "gpu_runtime.cuh"
 
 #include "cuda_check.h"
 

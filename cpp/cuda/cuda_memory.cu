@@ -1,6 +1,6 @@
 // CUDA memory helpers for Array: allocation, upload, download. Errors become exceptions in the
 // errors.h idiom (C++ exceptions cross from nvcc-compiled host code to the launchers).
-#include <cuda_runtime.h>
+#include "gpu_runtime.cuh"
 
 #include <cstdint>
 #include <mutex>

@@ -1,7 +1,7 @@
 // Asks the CUDA runtime how many devices it sees. Without a GPU the runtime answers an error
 // (cudaErrorInsufficientDriver, 35, or cudaErrorNoDevice) rather than a zero count: any error
 // or a zero count means "no device", so the backend resolves to None.
-#include <cuda_runtime.h>
+#include "gpu_runtime.cuh"
 
 #include "cuda_probe.h"
 

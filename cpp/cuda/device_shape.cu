@@ -1,6 +1,6 @@
 #include "device_shape.h"
 
-#include <cuda_runtime.h>
+#include "gpu_runtime.cuh"
 
 #include <algorithm>
 #include <cstdlib>
@@ -23,7 +23,12 @@ DeviceShape read_shape(const char* entry, int device) {
       cudaDeviceGetAttribute(&shape.l2_bytes, cudaDevAttrL2CacheSize, device),
       cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, device)};
   for (const cudaError_t s : status) cuda_check(entry, s, "cudaDeviceGetAttribute");
+#if defined(__HIPCC__)
+  (void)major;
+  shape.clusters = false;  // AMD has no thread-block clusters (its "major" is the gfx generation)
+#else
   shape.clusters = major >= 9;
+#endif
   return shape;
 }
 

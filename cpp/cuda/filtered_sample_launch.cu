@@ -1,8 +1,7 @@
 // Host side of the CUDA filtered-sampling kernel: how many blocks share a row (enough to fill
 // the GPU when the batch is small), and the launches, one per kMaxInlineRows rows. Nothing is
 // allocated and nothing waits.
-#include <cuda_bf16.h>
-#include <cuda_runtime.h>
+#include "gpu_runtime.cuh"
 
 #include <algorithm>
 

@@ -1,7 +1,7 @@
 // Host side of the CUDA Gumbel-max kernel: how many blocks share a row (enough to fill the
 // GPU when the batch is small, none with less than a tile of work), and the launches, one per
 // kMaxInlineRows rows. Nothing is allocated and nothing waits.
-#include <cuda_runtime.h>
+#include "gpu_runtime.cuh"
 
 #include <algorithm>
 

@@ -1,13 +1,14 @@
 #include "tokenpick-core/cpp/cuda/port_support.h"
 
 #include "tokenpick-core/cpp/bridge.h"
+#include "tokenpick-core/cpp/gpu_build.h"
 #include "tokenpick-core/cpp/errors.h"
 #include "tokenpick-core/src/bridge.rs.h"
 
 namespace tokenpick {
 
 void require_cuda_logits(const char* entry, const Array& logits) {
-  if (logits.placement() != Placement::Cuda) {
+  if (logits.placement() != TOKENPICK_GPU_PLACEMENT) {
     throw_invalid_argument(entry, "logits",
                            "lives on the host; the CUDA port samples device logits "
                            "(Array::to_device), host logits take the CPU path");
