@@ -17,7 +17,12 @@ constexpr int kFilterThreads = 512;
 /// Blocks resident per multiprocessor (registers are capped to allow it).
 constexpr int kFilterBlocksPerSm = 2;
 /// Candidates block 0 can hold (8 bytes each); the histogram shares the same memory.
+#if defined(__HIPCC__)
+// AMD's LDS is 64 KB per workgroup, static shared memory included: 48 KB of candidates there.
+constexpr std::uint32_t kCandidateCapacity = 6144;
+#else
 constexpr std::uint32_t kCandidateCapacity = 8192;
+#endif
 constexpr std::size_t kFilterSharedBytes = kCandidateCapacity * sizeof(unsigned long long);
 
 /// Enqueues the kernel for one chunk of rows (at most kMaxInlineRows).

@@ -32,6 +32,8 @@ constexpr int kWarps = kFilterThreads / kWarpSize;
 constexpr int kBlocksPerSm = kFilterBlocksPerSm;
 /// Most tokens a row may have for the fixed-point masses (2^40 each) to fit in 64 bits.
 constexpr std::uint32_t kMaxMassTokens = 1u << 24;
+static_assert(sizeof(Histogram) <= kFilterSharedBytes,
+              "the histogram shares the candidates' shared memory");
 /// Passes over the row a draw needs (the round cap below this defers rows to the fallback).
 constexpr std::uint32_t kDrawPasses = 2;
 
