@@ -3,7 +3,9 @@
 // this header only lets the host-side launchers, memory and graph helpers compile unchanged.
 #pragma once
 
-#if defined(__HIPCC__)
+#include "gpu_platform.h"
+
+#if defined(TP_HIP)
 #include <hip/hip_runtime.h>
 
 #define cudaSuccess hipSuccess

@@ -1,4 +1,5 @@
 #include "device_shape.h"
+#include "gpu_platform.h"
 
 #include "gpu_runtime.cuh"
 
@@ -23,7 +24,7 @@ DeviceShape read_shape(const char* entry, int device) {
       cudaDeviceGetAttribute(&shape.l2_bytes, cudaDevAttrL2CacheSize, device),
       cudaDeviceGetAttribute(&major, cudaDevAttrComputeCapabilityMajor, device)};
   for (const cudaError_t s : status) cuda_check(entry, s, "cudaDeviceGetAttribute");
-#if defined(__HIPCC__)
+#if defined(TP_HIP_AMD)
   (void)major;
   shape.clusters = false;  // AMD has no thread-block clusters (its "major" is the gfx generation)
 #else

@@ -1,6 +1,8 @@
 // The CUDA filtered-sampling kernel's launch entry (filtered_sample_kernel.cu).
 #pragma once
 
+#include "gpu_platform.h"
+
 #include "gpu_runtime.cuh"
 
 #include <cstddef>
@@ -17,7 +19,7 @@ constexpr int kFilterThreads = 512;
 /// Blocks resident per multiprocessor (registers are capped to allow it).
 constexpr int kFilterBlocksPerSm = 2;
 /// Candidates block 0 can hold (8 bytes each); the histogram shares the same memory.
-#if defined(__HIPCC__)
+#if defined(TP_HIP_AMD)
 // AMD's LDS is 64 KB per workgroup, static shared memory included: 48 KB of candidates there.
 constexpr std::uint32_t kCandidateCapacity = 6144;
 #else

@@ -2,7 +2,9 @@
 // error and stream types, and the f16 / bf16 element types with their widening to f32.
 #pragma once
 
-#if defined(__HIPCC__)
+#include "gpu_platform.h"
+
+#if defined(TP_HIP)
 #include <hip/hip_bfloat16.h>
 #include <hip/hip_fp16.h>
 #include <hip/hip_runtime.h>
@@ -16,7 +18,7 @@
 
 namespace tokenpick {
 
-#if defined(__HIPCC__)
+#if defined(TP_HIP)
 using gpuError_t = hipError_t;
 using gpuStream_t = hipStream_t;
 constexpr gpuError_t gpuSuccess = hipSuccess;

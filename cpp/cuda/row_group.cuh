@@ -4,7 +4,9 @@
 // Rank = blockIdx.x, group size = gridDim.x (the launch puts one row's blocks along x).
 #pragma once
 
-#if !defined(__HIPCC__)
+#include "gpu_platform.h"
+
+#if !defined(TP_HIP)
 #include <cooperative_groups.h>
 #endif
 

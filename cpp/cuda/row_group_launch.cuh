@@ -2,6 +2,8 @@
 // per row along x, the row's blocks made a thread-block cluster when the device has them.
 #pragma once
 
+#include "gpu_platform.h"
+
 #include "gpu_runtime.cuh"
 
 #include <cstddef>
@@ -26,7 +28,7 @@ constexpr int kDevicesRemembered = 64;
 template <auto kKernel>
 gpuError_t prepare_kernel(int device, std::size_t shared_bytes) {
   const auto set_up = [&]() -> gpuError_t {
-#if defined(__HIPCC__)
+#if defined(TP_HIP)
     // No clusters on AMD: only the dynamic shared memory opt-in.
     if (shared_bytes <= 48 * 1024) return gpuSuccess;
     return hipFuncSetAttribute(reinterpret_cast<const void*>(kKernel),
@@ -53,7 +55,7 @@ gpuError_t prepare_kernel(int device, std::size_t shared_bytes) {
 template <typename... Params, typename... Args>
 gpuError_t launch_row_groups(void (*kernel)(Params...), const RowChunk& chunk, int threads,
                              std::size_t shared_bytes, gpuStream_t stream, Args&&... args) {
-#if defined(__HIPCC__)
+#if defined(TP_HIP)
   // One block per row on AMD (no clusters): the launchers pass group 1 there.
   hipLaunchKernelGGL(kernel, dim3(chunk.group, chunk.rows, 1), dim3(threads, 1, 1),
                      static_cast<unsigned>(shared_bytes), stream, static_cast<Args&&>(args)...);

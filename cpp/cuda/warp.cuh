@@ -4,9 +4,11 @@
 // once is correct for 32 and for 64 lanes.
 #pragma once
 
+#include "gpu_platform.h"
+
 #include <cstdint>
 
-#if defined(__HIPCC__)
+#if defined(TP_HIP)
 #include <hip/hip_runtime.h>
 #else
 #include <cuda_runtime.h>
@@ -14,8 +16,10 @@
 
 namespace tokenpick {
 
-#if defined(__HIPCC__)
-#if defined(__AMDGCN_WAVEFRONT_SIZE)
+#if defined(TP_HIP)
+#if defined(__HIP_PLATFORM_NVIDIA__)
+constexpr int kWarpSize = 32;
+#elif defined(__AMDGCN_WAVEFRONT_SIZE)
 constexpr int kWarpSize = __AMDGCN_WAVEFRONT_SIZE;
 #else
 constexpr int kWarpSize = 64;  // the host pass of a HIP file (no device code runs there)
@@ -35,7 +39,7 @@ constexpr LaneMask kFullWarp = kWarpSize == static_cast<int>(8 * sizeof(LaneMask
 
 template <typename T>
 __device__ __forceinline__ T warp_shfl_xor(T value, int lane_mask) {
-#if defined(__HIPCC__)
+#if defined(TP_HIP)
   return __shfl_xor(value, lane_mask);
 #else
   return __shfl_xor_sync(kAllLanes, value, lane_mask);
@@ -44,7 +48,7 @@ __device__ __forceinline__ T warp_shfl_xor(T value, int lane_mask) {
 
 template <typename T>
 __device__ __forceinline__ T warp_shfl_down(T value, int delta) {
-#if defined(__HIPCC__)
+#if defined(TP_HIP)
   return __shfl_down(value, delta);
 #else
   return __shfl_down_sync(kAllLanes, value, delta);
@@ -53,7 +57,7 @@ __device__ __forceinline__ T warp_shfl_down(T value, int delta) {
 
 template <typename T>
 __device__ __forceinline__ T warp_shfl_up(T value, int delta) {
-#if defined(__HIPCC__)
+#if defined(TP_HIP)
   return __shfl_up(value, delta);
 #else
   return __shfl_up_sync(kAllLanes, value, delta);
@@ -62,7 +66,7 @@ __device__ __forceinline__ T warp_shfl_up(T value, int delta) {
 
 /// The lanes of the warp executing this call.
 __device__ __forceinline__ LaneMask active_lanes() {
-#if defined(__HIPCC__)
+#if defined(TP_HIP)
   return __ballot(1);
 #else
   return __activemask();
@@ -71,7 +75,7 @@ __device__ __forceinline__ LaneMask active_lanes() {
 
 /// The lanes of `active` whose predicate holds.
 __device__ __forceinline__ LaneMask warp_ballot(LaneMask active, bool predicate) {
-#if defined(__HIPCC__)
+#if defined(TP_HIP)
   (void)active;
   return __ballot(predicate);
 #else
@@ -81,7 +85,7 @@ __device__ __forceinline__ LaneMask warp_ballot(LaneMask active, bool predicate)
 
 /// True when the predicate holds on every lane of `active`.
 __device__ __forceinline__ bool warp_all(LaneMask active, bool predicate) {
-#if defined(__HIPCC__)
+#if defined(TP_HIP)
   (void)active;
   return __all(predicate);
 #else
@@ -92,7 +96,7 @@ __device__ __forceinline__ bool warp_all(LaneMask active, bool predicate) {
 /// `value` of lane `lane`, among the lanes of `active`.
 template <typename T>
 __device__ __forceinline__ T warp_shfl_from(LaneMask active, T value, int lane) {
-#if defined(__HIPCC__)
+#if defined(TP_HIP)
   (void)active;
   return __shfl(value, lane);
 #else
@@ -103,7 +107,7 @@ __device__ __forceinline__ T warp_shfl_from(LaneMask active, T value, int lane) 
 /// `value` of the lane `delta` below, among the lanes of `active`.
 template <typename T>
 __device__ __forceinline__ T warp_shfl_up_among(LaneMask active, T value, int delta) {
-#if defined(__HIPCC__)
+#if defined(TP_HIP)
   (void)active;
   return __shfl_up(value, delta);
 #else
@@ -113,14 +117,14 @@ __device__ __forceinline__ T warp_shfl_up_among(LaneMask active, T value, int de
 
 /// The lowest and the highest lane of a non-empty mask.
 __device__ __forceinline__ int lowest_lane(LaneMask mask) {
-#if defined(__HIPCC__)
+#if defined(TP_HIP)
   return __ffsll(static_cast<unsigned long long>(mask)) - 1;
 #else
   return __ffs(mask) - 1;
 #endif
 }
 __device__ __forceinline__ int highest_lane(LaneMask mask) {
-#if defined(__HIPCC__)
+#if defined(TP_HIP)
   return 63 - __clzll(static_cast<long long>(mask));
 #else
   return 31 - __clz(mask);
