@@ -1,7 +1,7 @@
-// The backend-failure idiom for CUDA runtime statuses (nvcc-compiled host code only).
+// The backend-failure idiom for CUDA runtime statuses (host code of the CUDA and HIP builds).
 #pragma once
 
-#include <cuda_runtime.h>
+#include "gpu_runtime.cuh"
 
 #include <string>
 

@@ -11,6 +11,7 @@
 #include "argmax_reduce.cuh"
 #include "gumbel_kernels.h"
 #include "gumbel_score.cuh"
+#include "launch_dispatch.cuh"
 #include "logit_tiles.cuh"
 #include "row_access.cuh"
 #include "row_group.cuh"
@@ -79,44 +80,19 @@ __global__ void __launch_bounds__(kGumbelThreads, kGumbelBlocksPerSm)
   }
 }
 
-namespace {
-
-template <typename T, int N>
-gpuError_t enqueue_tier(const GumbelLaunch& l, const RowChunk& chunk, gpuStream_t stream) {
-  const gpuError_t prepared = prepare_kernel<gumbel_max_kernel<T, N>>(l.device, 0);
-  if (prepared != gpuSuccess) return prepared;
-  InlineParams<N> params;
-  const std::uint32_t count = l.params_count == 1 ? 1 : chunk.rows;
-  for (std::uint32_t r = 0; r < count; ++r) {
-    params.rows[r] = l.params[l.params_count == 1 ? 0 : chunk.first_row + r];
-  }
-  const bool vectors = rows_vectorizable<T>(l.logits, l.cols);
-  return launch_row_groups(gumbel_max_kernel<T, N>, chunk, kGumbelThreads, 0, stream,
-                           static_cast<const T*>(l.logits), l.cols, chunk.first_row, params,
-                           l.params_count == 1 ? 1u : chunk.rows, l.step, vectors, l.tokens);
-}
-
-template <typename T>
-gpuError_t enqueue_typed(const GumbelLaunch& l, const RowChunk& chunk, gpuStream_t stream) {
-  const std::uint32_t count = l.params_count == 1 ? 1 : chunk.rows;
-  if (count <= 1) return enqueue_tier<T, 1>(l, chunk, stream);
-  if (count <= 64) return enqueue_tier<T, 64>(l, chunk, stream);
-  if (count <= 256) return enqueue_tier<T, 256>(l, chunk, stream);
-  return enqueue_tier<T, 1024>(l, chunk, stream);
-}
-
-}  // namespace
-
 gpuError_t enqueue_gumbel_max(const GumbelLaunch& l, const RowChunk& chunk,
                                gpuStream_t stream) {
-  switch (l.type) {
-    case LogitsType::F16:
-      return enqueue_typed<f16_t>(l, chunk, stream);
-    case LogitsType::BF16:
-      return enqueue_typed<bf16_t>(l, chunk, stream);
-    default:
-      return enqueue_typed<float>(l, chunk, stream);
-  }
+  const std::uint32_t count = l.params_count == 1 ? 1 : chunk.rows;
+  return dispatch_type_and_tier(l.type, count, [&](auto element, auto tier) {
+    using T = decltype(element);
+    constexpr int kTier = decltype(tier)::value;
+    const gpuError_t prepared = prepare_kernel<gumbel_max_kernel<T, kTier>>(l.device, 0);
+    if (prepared != gpuSuccess) return prepared;
+    return launch_row_groups(gumbel_max_kernel<T, kTier>, chunk, kGumbelThreads, 0, stream,
+                             static_cast<const T*>(l.logits), l.cols, chunk.first_row,
+                             chunk_params<kTier>(l.params, l.params_count, chunk), count,
+                             l.step, rows_vectorizable<T>(l.logits, l.cols), l.tokens);
+  });
 }
 
 }  // namespace tokenpick

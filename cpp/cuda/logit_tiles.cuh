@@ -30,17 +30,26 @@ struct Widen<float> {
     z[3] = __uint_as_float(v.w);
   }
 };
+/// The 4 tokens of group g (0 or 1) of a vector of 8 16-bit logits, widened by `from_bits`.
+template <typename FromBits>
+__device__ __forceinline__ void widen_group16(const uint4& v, std::uint32_t g,
+                                              float (&z)[kGroup], FromBits from_bits) {
+  const std::uint32_t a = g == 0 ? v.x : v.z;
+  const std::uint32_t b = g == 0 ? v.y : v.w;
+  z[0] = from_bits(a & 0xffffu);
+  z[1] = from_bits(a >> 16);
+  z[2] = from_bits(b & 0xffffu);
+  z[3] = from_bits(b >> 16);
+}
+
 template <>
 struct Widen<f16_t> {
   static constexpr std::uint32_t kGroupsPerVector = 2;
   __device__ static float one(f16_t v) { return __half2float(v); }
   __device__ static void group(const uint4& v, std::uint32_t g, float (&z)[kGroup]) {
-    const std::uint32_t a = g == 0 ? v.x : v.z;
-    const std::uint32_t b = g == 0 ? v.y : v.w;
-    z[0] = __half2float(__ushort_as_half(static_cast<unsigned short>(a & 0xffffu)));
-    z[1] = __half2float(__ushort_as_half(static_cast<unsigned short>(a >> 16)));
-    z[2] = __half2float(__ushort_as_half(static_cast<unsigned short>(b & 0xffffu)));
-    z[3] = __half2float(__ushort_as_half(static_cast<unsigned short>(b >> 16)));
+    widen_group16(v, g, z, [](std::uint32_t bits) {
+      return __half2float(__ushort_as_half(static_cast<unsigned short>(bits)));
+    });
   }
 };
 template <>
@@ -49,12 +58,7 @@ struct Widen<bf16_t> {
   __device__ static float one(bf16_t v) { return bf16_to_float(v); }
   // bf16 -> f32 is the high half of the f32 pattern: exact.
   __device__ static void group(const uint4& v, std::uint32_t g, float (&z)[kGroup]) {
-    const std::uint32_t a = g == 0 ? v.x : v.z;
-    const std::uint32_t b = g == 0 ? v.y : v.w;
-    z[0] = __uint_as_float(a << 16);
-    z[1] = __uint_as_float(a & 0xffff0000u);
-    z[2] = __uint_as_float(b << 16);
-    z[3] = __uint_as_float(b & 0xffff0000u);
+    widen_group16(v, g, z, [](std::uint32_t bits) { return __uint_as_float(bits << 16); });
   }
 };
 
