@@ -7,6 +7,10 @@
 
 #if defined(TP_HIP)
 #include <hip/hip_runtime.h>
+#endif
+
+// On HIP's NVIDIA platform the CUDA runtime is the real one underneath: its names stay.
+#if defined(TP_HIP_AMD)
 
 #define cudaSuccess hipSuccess
 #define cudaError_t hipError_t
