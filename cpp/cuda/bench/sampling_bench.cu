@@ -18,6 +18,7 @@
 #include "../../random/philox.h"
 #include "../gumbel_max_kernel.h"
 #include "../rejection_kernel.h"
+#include "../row_group_launch.cuh"
 
 namespace {
 
@@ -48,6 +49,33 @@ __global__ void fill_normal(T* out, size_t count, float sigma, unsigned seed) {
   const float u2 = (block.v[1] >> 8) * (1.0f / 16777216.0f);
   const float value = sigma * sqrtf(-2.0f * logf(u1)) * cospif(2.0f * u2);
   out[i] = static_cast<T>(value);
+}
+
+/// A kernel that does nothing: the launch part of the floor.
+__global__ void empty_kernel(unsigned* sink) {
+  if (sink != nullptr && threadIdx.x == 0 && blockIdx.x == 0) *sink = 0;
+}
+
+/// Time per call of `kCalls` back-to-back launches of an empty kernel of `blocks` blocks of
+/// 512 threads, as the launchers launch (a cluster of `blocks` when `cluster`), in us.
+double launch_us(unsigned blocks, bool cluster) {
+  CHECK(cudaFuncSetAttribute(empty_kernel, cudaFuncAttributeNonPortableClusterSizeAllowed, 1));
+  const tokenpick::RowChunk chunk{0, 1, blocks, cluster};
+  unsigned* sink = nullptr;
+  const auto run = [&] {
+    CHECK(tokenpick::launch_row_groups(empty_kernel, chunk, 512, 0, nullptr, sink));
+  };
+  for (int i = 0; i < kWarmup; ++i) run();
+  cudaEvent_t start, stop;
+  CHECK(cudaEventCreate(&start));
+  CHECK(cudaEventCreate(&stop));
+  CHECK(cudaEventRecord(start));
+  for (int i = 0; i < kCalls; ++i) run();
+  CHECK(cudaEventRecord(stop));
+  CHECK(cudaEventSynchronize(stop));
+  float ms = 0;
+  CHECK(cudaEventElapsedTime(&ms, start, stop));
+  return ms * 1e3 / kCalls;
 }
 
 /// Device-to-device copy bandwidth in bytes per second (read plus write).
@@ -160,6 +188,9 @@ Result bench_shape(unsigned batch, unsigned vocab, float sigma, const char* name
 int main() {
   const double bandwidth = copy_bandwidth();
   std::printf("device-to-device copy bandwidth: %.2f TB/s (read + write)\n", bandwidth / 1e12);
+  std::printf("empty launch per call: %.2f us (1 block), %.2f us (cluster of 4), %.2f us "
+              "(cluster of 16)\n",
+              launch_us(1, false), launch_us(4, true), launch_us(16, true));
   std::vector<Result> results;
   const Call gumbel{"gumbel", false, 0, 1.0f, 0.0f};
   // BENCH_SHAPE=call:batch:vocab:sigma times one f32 shape (for profilers) and stops.
