@@ -13,6 +13,7 @@ const ROCM_SOURCES: &[&str] = &[
     "cpp/cuda/cuda_memory.cu",
     "cpp/cuda/cuda_graph_ops.cu",
     "cpp/cuda/device_shape.cu",
+    "cpp/cuda/split_scratch.cu",
     "cpp/cuda/gumbel_max_kernel.cu",
     "cpp/cuda/gumbel_max_launch.cu",
     "cpp/cuda/filtered_sample_kernel.cu",

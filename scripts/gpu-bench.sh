@@ -9,7 +9,7 @@ if [ "${1:-build}" = build ]; then
   # The C++ sources include each other as "tokenpick-core/cpp/...", as cxx-build lays them out.
   ln -sfn "$PWD" target/bench-include/tokenpick-core
   "$NVCC" -std=c++17 -O3 -lineinfo -fmad=false -gencode arch=compute_90,code=sm_90 -I target/bench-include \
-    -o .devbin/sampling_bench cpp/cuda/bench/sampling_bench.cu cpp/cuda/device_shape.cu \
+    -o .devbin/sampling_bench cpp/cuda/bench/sampling_bench.cu cpp/cuda/device_shape.cu cpp/cuda/split_scratch.cu cpp/cuda/cuda_memory.cu \
     cpp/cuda/gumbel_max_kernel.cu cpp/cuda/gumbel_max_launch.cu cpp/cuda/filtered_sample_kernel.cu \
     cpp/cuda/filtered_sample_launch.cu cpp/errors.cc \
     -L "$(dirname "$NVCC")/../lib"

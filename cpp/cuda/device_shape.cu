@@ -48,7 +48,35 @@ unsigned row_group_override() {
   return forced;
 }
 
+/// TOKENPICK_SPLIT_BLOCKS (0..4096), read once: forces the blocks of a split row (0: no
+/// split); -1 unset.
+long split_override() {
+  static const long forced = [] {
+    const char* text = std::getenv("TOKENPICK_SPLIT_BLOCKS");
+    const long value = text != nullptr ? std::strtol(text, nullptr, 10) : -1;
+    return value >= 0 && value <= 4096 ? value : -1L;
+  }();
+  return forced;
+}
+
+/// Largest row a split word can index (30 bits of index, split_merge.cuh).
+constexpr std::uint32_t kMaxSplitCols = 1u << 30;
+
 }  // namespace
+
+unsigned split_blocks_for(const DeviceShape& shape, unsigned blocks_per_sm, std::uint32_t rows,
+                          std::uint32_t cols, unsigned min_tokens_per_block,
+                          std::uint32_t max_rows) {
+  if (rows == 0 || rows > max_rows || cols > kMaxSplitCols) return 0;
+  if (split_override() >= 0) return static_cast<unsigned>(split_override());
+  if (row_group_override() != 0) return 0;
+  const unsigned slots = static_cast<unsigned>(shape.multiprocessors) * blocks_per_sm;
+  const unsigned wanted = slots / (2 * rows);
+  const unsigned most = (cols + min_tokens_per_block - 1) / min_tokens_per_block;
+  const unsigned blocks = std::min(wanted, most);
+  const unsigned cluster = shape.clusters ? kMaxRowGroup : 1;
+  return blocks > cluster ? blocks : 0;
+}
 
 unsigned row_group_for(const DeviceShape& shape, unsigned blocks_per_sm, std::uint32_t rows,
                        std::uint32_t cols, unsigned min_tokens_per_block) {

@@ -26,6 +26,14 @@ constexpr unsigned kPortableRowGroup = 8;
 unsigned row_group_for(const DeviceShape& shape, unsigned blocks_per_sm, std::uint32_t rows,
                        std::uint32_t cols, unsigned min_tokens_per_block);
 
+/// Blocks per row when a batch of `rows` should split its rows over more blocks than a
+/// cluster holds (merged through per-stream state, split_merge.cuh), else 0: half a block
+/// slot per block as row_group_for, at least `min_tokens_per_block` tokens each, for batches of
+/// at most `max_rows`. TOKENPICK_SPLIT_BLOCKS forces it (0: never split), for tuning.
+unsigned split_blocks_for(const DeviceShape& shape, unsigned blocks_per_sm, std::uint32_t rows,
+                          std::uint32_t cols, unsigned min_tokens_per_block,
+                          std::uint32_t max_rows);
+
 
 
 }  // namespace tokenpick

@@ -6,6 +6,7 @@
 #include "gumbel_max_kernel.h"
 #include "inline_params.h"
 #include "row_group_launch.cuh"
+#include "split_scratch.h"
 
 namespace tokenpick {
 
@@ -14,8 +15,9 @@ constexpr int kGumbelThreads = 512;
 /// Blocks resident per multiprocessor (registers are capped to allow it).
 constexpr int kGumbelBlocksPerSm = 2;
 
-/// Enqueues the kernel for one chunk of rows (at most kMaxInlineRows).
+/// Enqueues the kernel for one chunk of rows (at most kMaxInlineRows). `split`: the rows'
+/// merge state when the chunk's row groups are not clusters but split rows (else nullptr).
 gpuError_t enqueue_gumbel_max(const GumbelLaunch& launch, const RowChunk& chunk,
-                               gpuStream_t stream);
+                              gpuStream_t stream, SplitRow* split);
 
 }  // namespace tokenpick

@@ -5,7 +5,9 @@
 // beat the warp's best score so far (gumbel_score.cuh); greedy rows (T = 0, top-k 1, 1/T
 // overflowing) take the largest logit. Blocks reduce by warp shuffles, then block 0 of the
 // group merges its partners' partials from their shared memory and writes the token (or
-// kTokenNan / kTokenAllMasked). The merge is an argmax, so the token does not depend on G.
+// kTokenNan / kTokenAllMasked). Small batches split a row over more blocks than a cluster
+// holds: there the blocks merge through a per-stream word per row (split_merge.cuh). Both
+// merges are an argmax, so the token does not depend on the split.
 #include "gpu_runtime.cuh"
 
 #include "argmax_reduce.cuh"
@@ -15,6 +17,7 @@
 #include "logit_tiles.cuh"
 #include "row_access.cuh"
 #include "row_group.cuh"
+#include "split_merge.cuh"
 
 namespace tokenpick {
 
@@ -30,7 +33,8 @@ template <typename T, int N>
 __global__ void __launch_bounds__(kGumbelThreads, kGumbelBlocksPerSm)
     gumbel_max_kernel(const T* logits, std::uint32_t cols, std::uint32_t first_row,
                       const __grid_constant__ InlineParams<N> params, std::uint32_t params_count,
-                      std::uint64_t step, bool vectors, std::uint32_t* tokens) {
+                      std::uint64_t step, bool vectors, std::uint32_t* tokens,
+                      SplitRow* split) {
   __shared__ Partial warps[kGumbelThreads / kWarpSize];
   __shared__ Partial block_result;
   const std::uint32_t row = blockIdx.y;
@@ -66,6 +70,12 @@ __global__ void __launch_bounds__(kGumbelThreads, kGumbelBlocksPerSm)
       });
 
   Partial all = block_merge<kGumbelThreads>(mine, warps, &block_result);
+  if (split != nullptr) {  // a split row: no cluster, the blocks merge through `split`
+    if (threadIdx.x == 0) {
+      finish_split(split + row, all, RowGroup::size(), tokens + first_row + row);
+    }
+    return;
+  }
   if (RowGroup::size() > 1) {
     RowGroup::sync();
     if (RowGroup::rank() == 0 && threadIdx.x == 0) {
@@ -80,8 +90,8 @@ __global__ void __launch_bounds__(kGumbelThreads, kGumbelBlocksPerSm)
   }
 }
 
-gpuError_t enqueue_gumbel_max(const GumbelLaunch& l, const RowChunk& chunk,
-                               gpuStream_t stream) {
+gpuError_t enqueue_gumbel_max(const GumbelLaunch& l, const RowChunk& chunk, gpuStream_t stream,
+                              SplitRow* split) {
   const std::uint32_t count = l.params_count == 1 ? 1 : chunk.rows;
   return dispatch_type_and_tier(l.type, count, [&](auto element, auto tier) {
     using T = decltype(element);
@@ -91,7 +101,7 @@ gpuError_t enqueue_gumbel_max(const GumbelLaunch& l, const RowChunk& chunk,
     return launch_row_groups(gumbel_max_kernel<T, kTier>, chunk, kGumbelThreads, 0, stream,
                              static_cast<const T*>(l.logits), l.cols, chunk.first_row,
                              chunk_params<kTier>(l.params, l.params_count, chunk), count,
-                             l.step, rows_vectorizable<T>(l.logits, l.cols), l.tokens);
+                             l.step, rows_vectorizable<T>(l.logits, l.cols), l.tokens, split);
   });
 }
 

@@ -46,7 +46,13 @@ fn graph_replays_give_the_eager_tokens() {
     if !cuda_present() {
         return;
     }
-    let (batch, vocab) = (8, 32_000);
+    // Row groups (clusters) at batch 8; split rows (per-stream merge state) at batch 2.
+    check_graph_replays(8, 32_000);
+    check_graph_replays(2, 128_256);
+}
+
+/// Eager calls, then per step a captured graph replayed twice after overwriting the outputs.
+fn check_graph_replays(batch: usize, vocab: usize) {
     let host = normal_logits(batch * vocab, 3.0, 21);
     let owner = Array::from_host_f32(&host, batch, vocab)
         .unwrap()

@@ -1,7 +1,7 @@
 //! The CUDA Gumbel-max kernel on a GPU: tokens equal the CPU categorical path's, token for
 //! token, over more than 10,000 rows of assorted vocabularies, batches, dtypes and
-//! temperatures; degenerate rows; unaligned device pointers; the distribution against the f64
-//! reference with a million draws. Skips with a printed reason where no CUDA device resolved.
+//! temperatures; rows split over many blocks (batches of 1 to 8); degenerate rows; unaligned
+//! device pointers; the distribution against the f64 reference with a million draws. Skips with a printed reason where no CUDA device resolved.
 
 mod common;
 
@@ -126,12 +126,9 @@ fn tokens_equal_the_cpu_path_on_ten_thousand_rows() {
     assert!(compared >= 10_000, "{compared}");
 }
 
-#[test]
-fn degenerate_rows_are_reported_and_the_rest_sampled() {
-    if !cuda_present() {
-        return;
-    }
-    let vocab = 4099;
+/// Degenerate rows in a batch of 6: each kind named, the others sampled as the CPU path.
+/// `vocab` 4099 runs on row groups, 100,000 on split rows (more blocks than a cluster).
+fn check_degenerate_rows(vocab: usize) {
     let mut values = normal_logits(vocab * 6, 2.0, 5);
     values[vocab + 100] = f32::NAN; // row 1: NaN
     values[2 * vocab..3 * vocab].fill(f32::NEG_INFINITY); // row 2: all masked
@@ -146,13 +143,61 @@ fn degenerate_rows_are_reported_and_the_rest_sampled() {
         let params = row_params(6, &[0.5], step);
         let gpu = kernel_tokens(&mut sampler, &device, &params, step);
         let cpu = cpu_tokens(&widened, vocab, &params, step, Convention::TemperatureFirst);
-        assert_eq!(gpu, cpu);
+        assert_eq!(gpu, cpu, "vocab {vocab} step {step}");
         assert_eq!(gpu[1], Err(RowError::NanLogits { row: 1 }));
         assert_eq!(gpu[2], Err(RowError::AllMasked { row: 2 }));
         assert_eq!(gpu[4], Ok(9));
         seen_infinite.insert(*gpu[3].as_ref().unwrap());
     }
     assert_eq!(seen_infinite, [17u32, 4000].into_iter().collect());
+}
+
+#[test]
+fn degenerate_rows_are_reported_and_the_rest_sampled() {
+    if !cuda_present() {
+        return;
+    }
+    check_degenerate_rows(4099);
+    check_degenerate_rows(100_000);
+}
+
+/// Batches of 1 to 8 split each row over more blocks than a cluster holds (merged through
+/// per-stream state): tokens equal the CPU path's for every batch size, vocabulary, dtype and
+/// many steps (each launch resets the state the next one uses, so the steps test the reset).
+#[test]
+fn split_rows_give_the_cpu_tokens() {
+    if !cuda_present() {
+        return;
+    }
+    let mut sampler = Sampler::new();
+    let temperatures = [1.0, 0.0, 0.6, 1.7];
+    let mut compared = 0;
+    for (case, &vocab) in [40_000usize, 128_256, 262_144].iter().enumerate() {
+        for batch in [1usize, 2, 3, 5, 8] {
+            for dtype in [DType::F32, DType::BF16] {
+                let mut values = normal_logits(vocab * batch, 3.0, (case * 10 + batch) as u64);
+                // A grammar mask on the last row.
+                for v in values[(batch - 1) * vocab..].iter_mut().step_by(2) {
+                    *v = f32::NEG_INFINITY;
+                }
+                let (host, widened) = host_array(&values, batch, vocab, dtype);
+                let device = host.to_device(Placement::Cuda, 0).expect("upload");
+                for step in 0..32u64 {
+                    let params = row_params(batch, &temperatures, step * 13 + batch as u64);
+                    let gpu = kernel_tokens(&mut sampler, &device, &params, step);
+                    let cpu =
+                        cpu_tokens(&widened, vocab, &params, step, Convention::TemperatureFirst);
+                    assert_eq!(
+                        gpu, cpu,
+                        "vocab {vocab} batch {batch} {dtype:?} step {step}"
+                    );
+                    compared += batch;
+                }
+            }
+        }
+    }
+    eprintln!("compared {compared} split rows token for token");
+    assert!(compared >= 3_000, "{compared}");
 }
 
 #[test]
