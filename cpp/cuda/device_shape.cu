@@ -59,6 +59,17 @@ long split_override() {
   return forced;
 }
 
+/// TOKENPICK_SPLIT_SHARE (1..8), read once: block slots per block of a split row, for tuning;
+/// 2 unset (half the GPU's slots, as row_group_for).
+unsigned split_share() {
+  static const unsigned share = [] {
+    const char* text = std::getenv("TOKENPICK_SPLIT_SHARE");
+    const long value = text != nullptr ? std::strtol(text, nullptr, 10) : 0;
+    return value >= 1 && value <= 8 ? static_cast<unsigned>(value) : 2u;
+  }();
+  return share;
+}
+
 /// Largest row a split word can index (30 bits of index, split_merge.cuh).
 constexpr std::uint32_t kMaxSplitCols = 1u << 30;
 
@@ -71,11 +82,9 @@ unsigned split_blocks_for(const DeviceShape& shape, unsigned blocks_per_sm, std:
   if (split_override() >= 0) return static_cast<unsigned>(split_override());
   if (row_group_override() != 0) return 0;
   const unsigned slots = static_cast<unsigned>(shape.multiprocessors) * blocks_per_sm;
-  const unsigned wanted = slots / (2 * rows);
+  const unsigned wanted = slots / (split_share() * rows);
   const unsigned most = (cols + min_tokens_per_block - 1) / min_tokens_per_block;
-  const unsigned blocks = std::min(wanted, most);
-  const unsigned cluster = shape.clusters ? kMaxRowGroup : 1;
-  return blocks > cluster ? blocks : 0;
+  return std::min(wanted, most);
 }
 
 unsigned row_group_for(const DeviceShape& shape, unsigned blocks_per_sm, std::uint32_t rows,

@@ -26,10 +26,11 @@ constexpr unsigned kPortableRowGroup = 8;
 unsigned row_group_for(const DeviceShape& shape, unsigned blocks_per_sm, std::uint32_t rows,
                        std::uint32_t cols, unsigned min_tokens_per_block);
 
-/// Blocks per row when a batch of `rows` should split its rows over more blocks than a
-/// cluster holds (merged through per-stream state, split_merge.cuh), else 0: half a block
-/// slot per block as row_group_for, at least `min_tokens_per_block` tokens each, for batches of
-/// at most `max_rows`. TOKENPICK_SPLIT_BLOCKS forces it (0: never split), for tuning.
+/// Blocks per row for rows split without clusters (merged through per-stream state,
+/// split_merge.cuh), 0 where a launch of `rows` may not split: two block slots per block (as
+/// row_group_for; TOKENPICK_SPLIT_SHARE changes it), at least `min_tokens_per_block` tokens
+/// each, batches of at most `max_rows`. The launcher splits when this beats its row group.
+/// TOKENPICK_SPLIT_BLOCKS forces it (0: never split), TOKENPICK_ROW_GROUP disables it.
 unsigned split_blocks_for(const DeviceShape& shape, unsigned blocks_per_sm, std::uint32_t rows,
                           std::uint32_t cols, unsigned min_tokens_per_block,
                           std::uint32_t max_rows);

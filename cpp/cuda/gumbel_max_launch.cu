@@ -22,9 +22,12 @@ static_assert(kMaxSplitRows <= kMaxInlineRows, "a split launch is one chunk");
 
 void launch_gumbel_max(const char* entry, const GumbelLaunch& l) {
   const cudaStream_t stream = static_cast<cudaStream_t>(l.stream);
-  const unsigned split = split_blocks_for(device_shape(entry, l.device), kGumbelBlocksPerSm,
-                                          l.rows, l.cols, kMinSplitTokensPerBlock, kMaxSplitRows);
-  if (split > 0) {
+  const DeviceShape& shape = device_shape(entry, l.device);
+  const unsigned split = split_blocks_for(shape, kGumbelBlocksPerSm, l.rows, l.cols,
+                                          kMinSplitTokensPerBlock, kMaxSplitRows);
+  const unsigned group =
+      row_group_for(shape, kGumbelBlocksPerSm, l.rows, l.cols, kMinTokensPerBlock);
+  if (split > group) {
     cuda_check(entry, cudaSetDevice(l.device), "cudaSetDevice");
     if (SplitRow* rows = split_scratch(entry, l.device, l.stream)) {
       const RowChunk chunk{0, l.rows, split, false};
