@@ -27,9 +27,9 @@ unsigned row_group_for(const DeviceShape& shape, unsigned blocks_per_sm, std::ui
                        std::uint32_t cols, unsigned min_tokens_per_block);
 
 /// Blocks per row for rows split without clusters (merged through per-stream state,
-/// split_merge.cuh), 0 where a launch of `rows` may not split: two block slots per block (as
-/// row_group_for; TOKENPICK_SPLIT_SHARE changes it), at least `min_tokens_per_block` tokens
-/// each, batches of at most `max_rows`. The launcher splits when this beats its row group.
+/// split_merge.cuh), 0 where a launch of `rows` may not split: one block slot per block up to
+/// 16 rows, two above (TOKENPICK_SPLIT_SHARE changes it), at most one block per multiprocessor
+/// per row, at least `min_tokens_per_block` tokens each, batches of at most `max_rows`. The launcher splits when this beats its row group.
 /// TOKENPICK_SPLIT_BLOCKS forces it (0: never split), TOKENPICK_ROW_GROUP disables it.
 unsigned split_blocks_for(const DeviceShape& shape, unsigned blocks_per_sm, std::uint32_t rows,
                           std::uint32_t cols, unsigned min_tokens_per_block,
