@@ -13,7 +13,7 @@ namespace tokenpick {
 /// the runtime's last error first).
 inline void cuda_check(const char* entry, cudaError_t status, const char* what) {
   if (status != cudaSuccess) {
-    cudaGetLastError();
+    (void)cudaGetLastError();
     throw_backend_failure(entry, std::string(what) + ": " + cudaGetErrorString(status));
   }
 }

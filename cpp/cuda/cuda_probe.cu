@@ -11,7 +11,7 @@ int cuda_device_count() {
   int count = 0;
   const cudaError_t status = cudaGetDeviceCount(&count);
   if (status != cudaSuccess) {
-    cudaGetLastError();  // clear the sticky error so later calls start clean
+    (void)cudaGetLastError();  // clear the sticky error so later calls start clean
     return 0;
   }
   return count;
@@ -20,7 +20,7 @@ int cuda_device_count() {
 const char* cuda_device_name(int device) {
   static thread_local cudaDeviceProp properties;
   if (cudaGetDeviceProperties(&properties, device) != cudaSuccess) {
-    cudaGetLastError();
+    (void)cudaGetLastError();
     return "unknown";
   }
   return properties.name;

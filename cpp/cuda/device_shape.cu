@@ -37,25 +37,25 @@ DeviceShape read_shape(const char* entry, int device) {
 
 namespace {
 
+/// The integer in environment variable `name` when it lies in [low, high], else `unset`.
+long env_in_range(const char* name, long low, long high, long unset) {
+  const char* text = std::getenv(name);
+  if (text == nullptr) return unset;
+  const long value = std::strtol(text, nullptr, 10);
+  return value >= low && value <= high ? value : unset;
+}
+
 /// TOKENPICK_ROW_GROUP (1..16), read once: forces the blocks per row, for tuning; 0 unset.
 unsigned row_group_override() {
-  static const unsigned forced = [] {
-    const char* text = std::getenv("TOKENPICK_ROW_GROUP");
-    const long value = text != nullptr ? std::strtol(text, nullptr, 10) : 0;
-    return value >= 1 && value <= static_cast<long>(kMaxRowGroup) ? static_cast<unsigned>(value)
-                                                                  : 0u;
-  }();
+  static const unsigned forced = static_cast<unsigned>(
+      env_in_range("TOKENPICK_ROW_GROUP", 1, static_cast<long>(kMaxRowGroup), 0));
   return forced;
 }
 
 /// TOKENPICK_SPLIT_BLOCKS (0..4096), read once: forces the blocks of a split row (0: no
 /// split); -1 unset.
 long split_override() {
-  static const long forced = [] {
-    const char* text = std::getenv("TOKENPICK_SPLIT_BLOCKS");
-    const long value = text != nullptr ? std::strtol(text, nullptr, 10) : -1;
-    return value >= 0 && value <= 4096 ? value : -1L;
-  }();
+  static const long forced = env_in_range("TOKENPICK_SPLIT_BLOCKS", 0, 4096, -1);
   return forced;
 }
 
@@ -67,11 +67,8 @@ constexpr std::uint32_t kFullShareRows = 16;
 /// TOKENPICK_SPLIT_SHARE (1..8), read once: block slots per block of a split row, for tuning;
 /// 0 unset (kFullShareRows decides).
 unsigned split_share_override() {
-  static const unsigned share = [] {
-    const char* text = std::getenv("TOKENPICK_SPLIT_SHARE");
-    const long value = text != nullptr ? std::strtol(text, nullptr, 10) : 0;
-    return value >= 1 && value <= 8 ? static_cast<unsigned>(value) : 0u;
-  }();
+  static const unsigned share =
+      static_cast<unsigned>(env_in_range("TOKENPICK_SPLIT_SHARE", 1, 8, 0));
   return share;
 }
 

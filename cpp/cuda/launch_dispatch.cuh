@@ -57,7 +57,7 @@ gpuError_t enqueue_row_chunks(std::uint32_t rows, unsigned group, EnqueueChunk&&
                    group > 1};
     gpuError_t status = enqueue(chunk);
     if (status != gpuSuccess && chunk.group > kPortable) {
-      gpuGetLastError();  // no clusters of this size here: the portable size
+      (void)gpuGetLastError();  // no clusters of this size here: the portable size
       chunk.group = kPortable;
       status = enqueue(chunk);
     }

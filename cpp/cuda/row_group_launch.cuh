@@ -38,7 +38,7 @@ gpuError_t prepare_kernel(int device, std::size_t shared_bytes) {
     // Clusters of 16 are an opt-in; devices without them refuse it, which changes nothing.
     if (cudaFuncSetAttribute(kKernel, cudaFuncAttributeNonPortableClusterSizeAllowed, 1) !=
         cudaSuccess) {
-      cudaGetLastError();
+      (void)cudaGetLastError();
     }
     if (shared_bytes <= 48 * 1024) return cudaSuccess;
     return cudaFuncSetAttribute(kKernel, cudaFuncAttributeMaxDynamicSharedMemorySize,
