@@ -5,7 +5,7 @@
 use crate::bridge::ffi;
 use crate::error::Error;
 
-/// A non-blocking CUDA stream, destroyed on drop.
+/// A non-blocking CUDA stream; dropping it waits for its work, then destroys it.
 #[derive(Debug)]
 pub struct CudaStream {
     handle: usize,

@@ -20,7 +20,11 @@ std::size_t cuda_ops_stream_create(const char* entry, std::int32_t device) {
 }
 
 void cuda_ops_stream_destroy(const char* entry, std::size_t stream) {
+  // Wait for the stream's work first: its split-row state (split_scratch.cu) may pass to a
+  // stream created later with the same handle.
+  const cudaError_t waited = cudaStreamSynchronize(as_stream(stream));
   cuda_check(entry, cudaStreamDestroy(as_stream(stream)), "cudaStreamDestroy");
+  cuda_check(entry, waited, "cudaStreamSynchronize");
 }
 
 void cuda_ops_stream_synchronize(const char* entry, std::size_t stream) {

@@ -1,6 +1,9 @@
 // Per-stream split-row state: a small table of (device, stream, thread for the per-thread
 // default stream) -> SplitRow[kMaxSplitRows], filled on first use and never freed (launches
-// in one stream are ordered, so they can share it; different streams never do).
+// in one stream are ordered, so they can share it; different streams never do). A destroyed
+// stream's state passes to a later stream that gets the same handle: a split launch still in
+// flight on the destroyed stream would share it, so streams are destroyed after their work
+// (tokenpick's CudaStream waits on drop; a caller's own streams must do the same).
 #include "gpu_runtime.cuh"
 
 #include <mutex>
@@ -41,14 +44,14 @@ SplitRow* split_scratch(const char* entry, int device, void* stream) {
   const cudaStream_t s = static_cast<cudaStream_t>(stream);
   cudaStreamCaptureStatus capture = cudaStreamCaptureStatusNone;
   if (cudaStreamIsCapturing(s, &capture) != cudaSuccess) {
-    cudaGetLastError();
+    (void)cudaGetLastError();
     return nullptr;
   }
   if (capture != cudaStreamCaptureStatusNone) return nullptr;
   const std::size_t bytes = sizeof(SplitRow) * kMaxSplitRows;
   auto* rows = static_cast<SplitRow*>(cuda_alloc_async(entry, device, bytes, stream));
   if (cudaMemsetAsync(rows, 0, bytes, s) != cudaSuccess) {
-    cudaGetLastError();
+    (void)cudaGetLastError();
     cuda_free_async(device, rows, stream);
     return nullptr;
   }
