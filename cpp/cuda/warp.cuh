@@ -30,6 +30,16 @@ constexpr int kWarpSize = 32;
 using LaneMask = unsigned;
 #endif
 
+static_assert(kWarpSize <= static_cast<int>(8 * sizeof(LaneMask)), "a lane mask holds a warp");
+// The CI builds one target of each width; these make sure each device pass got the width its
+// target runs (CDNA: wave64; RDNA in its default mode: wave32).
+#if defined(__gfx90a__) || defined(__gfx908__) || defined(__gfx940__) || defined(__gfx942__)
+static_assert(kWarpSize == 64, "CDNA device code is built for wavefronts of 64");
+#endif
+#if defined(__gfx1030__)
+static_assert(kWarpSize == 32, "RDNA device code is built for wavefronts of 32 (the default)");
+#endif
+
 /// Every bit of a lane mask (what CUDA's _sync shuffles take for the whole warp).
 constexpr LaneMask kAllLanes = ~LaneMask{0};
 /// The lanes of a full warp: kWarpSize low bits.
