@@ -8,12 +8,17 @@ if [ "${1:-build}" = build ]; then
   mkdir -p .devbin target/bench-include
   # The C++ sources include each other as "tokenpick-core/cpp/...", as cxx-build lays them out.
   ln -sfn "$PWD" target/bench-include/tokenpick-core
-  "$NVCC" -std=c++17 -O3 -lineinfo -fmad=false -gencode arch=compute_90,code=sm_90 -I target/bench-include \
-    -o .devbin/sampling_bench cpp/cuda/bench/sampling_bench.cu cpp/cuda/device_shape.cu cpp/cuda/split_scratch.cu cpp/cuda/cuda_memory.cu \
-    cpp/cuda/gumbel_max_kernel.cu cpp/cuda/gumbel_max_launch.cu cpp/cuda/filtered_sample_kernel.cu \
-    cpp/cuda/filtered_sample_launch.cu cpp/errors.cc \
-    -L "$(dirname "$NVCC")/../lib"
-  ls -la .devbin/sampling_bench
+  sources=(cpp/cuda/bench/sampling_bench.cu cpp/cuda/device_shape.cu cpp/cuda/split_scratch.cu
+    cpp/cuda/cuda_memory.cu cpp/cuda/gumbel_max_kernel.cu cpp/cuda/gumbel_max_launch.cu
+    cpp/cuda/filtered_sample_kernel.cu cpp/cuda/filtered_sample_launch.cu cpp/errors.cc)
+  flags=(-std=c++17 -O3 -lineinfo -fmad=false -gencode arch=compute_90,code=sm_90
+    -I target/bench-include -L "$(dirname "$NVCC")/../lib")
+  "$NVCC" "${flags[@]}" -o .devbin/sampling_bench "${sources[@]}"
+  # PHASES=1: also the bench with the kernels' phase marks (phase_times.cuh), for BENCH_SHAPE.
+  if [ -n "${PHASES:-}" ]; then
+    "$NVCC" "${flags[@]}" -DTOKENPICK_PHASE_TIMES -o .devbin/sampling_bench_phases "${sources[@]}"
+  fi
+  ls -la .devbin/sampling_bench*
 else
   out="${OUT:-/tmp}"
   .devbin/sampling_bench | tee "$out/sampling_bench.txt"

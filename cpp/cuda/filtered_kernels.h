@@ -31,4 +31,9 @@ constexpr std::size_t kFilterSharedBytes = kCandidateCapacity * sizeof(unsigned 
 gpuError_t enqueue_filtered_sample(const RejectionLaunch& launch, const RowChunk& chunk,
                                     gpuStream_t stream);
 
+#if defined(TOKENPICK_PHASE_TIMES)
+/// The kernel's phase marks (phase_times.cuh) of the last launch.
+gpuError_t read_filtered_phase_marks(long long* marks);
+#endif
+
 }  // namespace tokenpick

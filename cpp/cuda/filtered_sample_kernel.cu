@@ -21,6 +21,7 @@
 #include "launch_dispatch.cuh"
 #include "logit_tiles.cuh"
 #include "order_key.cuh"
+#include "phase_times.cuh"
 #include "row_access.cuh"
 #include "row_group.cuh"
 
@@ -302,6 +303,7 @@ __global__ void __launch_bounds__(kFilterThreads, kBlocksPerSm)
   const unsigned rank = RowGroup::rank();
   const unsigned ranks = RowGroup::size();
 
+  TP_PHASE(0);
   // Pass 1.
   if (histogram) {
     for (int i = threadIdx.x; i < kBins; i += kFilterThreads) {
@@ -344,7 +346,9 @@ __global__ void __launch_bounds__(kFilterThreads, kBlocksPerSm)
       s.overflow = 0;
     }
   }
+  TP_PHASE(1);  // pass 1 read and reduced
   RowGroup::sync();
+  TP_PHASE(2);  // partners arrived
 
   // Block 0 plans.
   if (rank == 0) {
@@ -373,6 +377,7 @@ __global__ void __launch_bounds__(kFilterThreads, kBlocksPerSm)
     }
     plan_row_draw<kFilterThreads>(p, plan_r, all, h, histogram, cols, max_rounds, s);
   }
+  TP_PHASE(3);  // planned
   RowGroup::sync();
   const FilterPlan plan = *RowGroup::remote(&s.plan, 0);
 
@@ -422,7 +427,9 @@ __global__ void __launch_bounds__(kFilterThreads, kBlocksPerSm)
       if (threadIdx.x == 0) s.sums = block;
     }
   }
+  TP_PHASE(4);  // pass 2 done
   RowGroup::sync();
+  TP_PHASE(5);  // partners arrived
 
   // Block 0 gathers the candidates and partials of its partners.
   std::uint32_t n = 0;
@@ -453,6 +460,7 @@ __global__ void __launch_bounds__(kFilterThreads, kBlocksPerSm)
   }
   RowGroup::sync();  // partners keep their shared memory until block 0 has read it
   if (rank != 0) return;
+  TP_PHASE(6);  // gathered
 
   std::uint32_t token = plan.token;
   std::uint32_t ok = plan.status == kPlanToken ? 1u : 0u;
@@ -460,6 +468,7 @@ __global__ void __launch_bounds__(kFilterThreads, kBlocksPerSm)
     const RowDraw draw = row_draw(plan_r.r, p.seed, step);
     finish_row<kFilterThreads>(p, draw, scale, plan, sums, partial, words, n, s, token, ok);
   }
+  TP_PHASE(7);  // finished
   if (threadIdx.x == 0) {
     out[2 * static_cast<std::size_t>(first_row + row)] = ok ? token : kTokenAllMasked;
     out[2 * static_cast<std::size_t>(first_row + row) + 1] = ok;
@@ -467,6 +476,12 @@ __global__ void __launch_bounds__(kFilterThreads, kBlocksPerSm)
 }
 
 }  // namespace
+
+#if defined(TOKENPICK_PHASE_TIMES)
+gpuError_t read_filtered_phase_marks(long long* marks) {
+  return cudaMemcpyFromSymbol(marks, phase_marks, sizeof(long long) * kPhaseMarks);
+}
+#endif
 
 gpuError_t enqueue_filtered_sample(const RejectionLaunch& l, const RowChunk& chunk,
                                     gpuStream_t stream) {

@@ -20,4 +20,9 @@ constexpr int kGumbelBlocksPerSm = 2;
 gpuError_t enqueue_gumbel_max(const GumbelLaunch& launch, const RowChunk& chunk,
                               gpuStream_t stream, SplitRow* split);
 
+#if defined(TOKENPICK_PHASE_TIMES)
+/// The kernel's phase marks (phase_times.cuh) of the last launch.
+gpuError_t read_gumbel_phase_marks(long long* marks);
+#endif
+
 }  // namespace tokenpick

@@ -15,6 +15,7 @@
 #include "gumbel_score.cuh"
 #include "launch_dispatch.cuh"
 #include "logit_tiles.cuh"
+#include "phase_times.cuh"
 #include "row_access.cuh"
 #include "row_group.cuh"
 #include "split_merge.cuh"
@@ -43,6 +44,7 @@ __global__ void __launch_bounds__(kGumbelThreads, kGumbelBlocksPerSm)
   const T* z_row = logits + static_cast<std::size_t>(first_row + row) * cols;
   const RowDraw draw = row_draw(plan.r, p.seed, step);
 
+  TP_PHASE(0);
   Partial mine = empty_partial();
   float bar = -INFINITY;
   for_each_group<kGumbelThreads>(
@@ -69,7 +71,9 @@ __global__ void __launch_bounds__(kGumbelThreads, kGumbelBlocksPerSm)
         if (!plan.greedy) share_bar(bar);
       });
 
+  TP_PHASE(1);  // row share read and scored
   Partial all = block_merge<kGumbelThreads>(mine, warps, &block_result);
+  TP_PHASE(2);  // block merged
   if (split != nullptr) {  // a split row: no cluster, the blocks merge through `split`
     if (threadIdx.x == 0) {
       finish_split(split + row, all, RowGroup::size(), tokens + first_row + row);
@@ -89,6 +93,12 @@ __global__ void __launch_bounds__(kGumbelThreads, kGumbelBlocksPerSm)
     tokens[first_row + row] = partial_token(all);
   }
 }
+
+#if defined(TOKENPICK_PHASE_TIMES)
+gpuError_t read_gumbel_phase_marks(long long* marks) {
+  return cudaMemcpyFromSymbol(marks, phase_marks, sizeof(long long) * kPhaseMarks);
+}
+#endif
 
 gpuError_t enqueue_gumbel_max(const GumbelLaunch& l, const RowChunk& chunk, gpuStream_t stream,
                               SplitRow* split) {

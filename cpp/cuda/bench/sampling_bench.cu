@@ -18,6 +18,11 @@
 #include "../../random/philox.h"
 #include "../gumbel_max_kernel.h"
 #include "../rejection_kernel.h"
+#if defined(TOKENPICK_PHASE_TIMES)
+#include "../filtered_kernels.h"
+#include "../gumbel_kernels.h"
+#include "../phase_times.cuh"
+#endif
 #include "../row_group_launch.cuh"
 
 namespace {
@@ -209,6 +214,17 @@ int main() {
                                           bandwidth, call);
       std::printf("%s batch %u vocab %u sigma %.0f: %.2f us (floor %.2f)\n", name, batch, vocab,
                   sigma, r.us, r.floor_us);
+#if defined(TOKENPICK_PHASE_TIMES)
+      // Block 0 of row 0 of the last call: SM clock cycles from the kernel's first mark.
+      long long marks[tokenpick::kPhaseMarks] = {0};
+      CHECK(call.rejection ? tokenpick::read_filtered_phase_marks(marks)
+                           : tokenpick::read_gumbel_phase_marks(marks));
+      std::printf("phase marks (cycles after mark 0):");
+      for (int m = 1; m < tokenpick::kPhaseMarks; ++m) {
+        std::printf(" %lld", marks[m] != 0 ? marks[m] - marks[0] : -1);
+      }
+      std::printf("\n");
+#endif
     }
     return 0;
   }
