@@ -28,9 +28,12 @@ const CUDA_PORT_SOURCES: &[&str] = &[
     "cpp/cuda/port_support.cc",
 ];
 
-/// CUDA sources, compiled by nvcc with feature `cuda`.
-const CUDA_SOURCES: &[&str] = &[
-    "cpp/cuda/cuda_probe.cu",
+/// The CUDA runtime probe, compiled by nvcc with feature `cuda` (the HIP build has its own).
+const CUDA_PROBE: &str = "cpp/cuda/cuda_probe.cu";
+
+/// Kernel sources written once for both runtimes: nvcc compiles them with feature `cuda`,
+/// hipcc as HIP with feature `rocm` (build_support/rocm.rs).
+const GPU_SOURCES: &[&str] = &[
     "cpp/cuda/cuda_memory.cu",
     "cpp/cuda/cuda_graph_ops.cu",
     "cpp/cuda/device_shape.cu",
@@ -110,7 +113,8 @@ fn build_cuda() {
     build
         .cuda(true)
         .cudart("static")
-        .files(CUDA_SOURCES)
+        .file(CUDA_PROBE)
+        .files(GPU_SOURCES)
         .flag("-std=c++17")
         .flag("-O3")
         .flag("-fmad=false");

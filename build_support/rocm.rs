@@ -6,19 +6,9 @@ use std::env;
 use std::path::Path;
 use std::process::Command;
 
-/// HIP sources, compiled by hipcc: the probe, and the CUDA sources as HIP (one kernel source for
-/// both runtimes; cpp/cuda/cuda_to_hip.h maps the host code's runtime names).
-const ROCM_SOURCES: &[&str] = &[
-    "cpp/rocm/hip_probe.hip",
-    "cpp/cuda/cuda_memory.cu",
-    "cpp/cuda/cuda_graph_ops.cu",
-    "cpp/cuda/device_shape.cu",
-    "cpp/cuda/split_scratch.cu",
-    "cpp/cuda/gumbel_max_kernel.cu",
-    "cpp/cuda/gumbel_max_launch.cu",
-    "cpp/cuda/filtered_sample_kernel.cu",
-    "cpp/cuda/filtered_sample_launch.cu",
-];
+/// The HIP runtime probe; with it hipcc compiles the shared kernel sources (`GPU_SOURCES` of
+/// build.rs) as HIP (cpp/cuda/cuda_to_hip.h maps the host code's runtime names).
+const HIP_PROBE: &str = "cpp/rocm/hip_probe.hip";
 /// Forced include of the .cu sources under hipcc.
 const CUDA_TO_HIP: &str = "cpp/cuda/cuda_to_hip.h";
 /// Targets built unless `TOKENPICK_HIP_ARCHS` says otherwise.
@@ -52,7 +42,7 @@ pub fn build(out_dir: &Path) {
     );
 
     let mut objects = Vec::new();
-    for source in ROCM_SOURCES {
+    for source in std::iter::once(&HIP_PROBE).chain(super::GPU_SOURCES) {
         let stem = Path::new(source)
             .file_stem()
             .and_then(|s| s.to_str())
