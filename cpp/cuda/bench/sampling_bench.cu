@@ -1,10 +1,11 @@
 // Device bench of the CUDA kernels (the launchers as the ports call them: parameters in the
-// kernel arguments, nothing allocated per call). Gumbel-max: time per call for batch {1, 16, 64, 256} x
-// vocabulary {32000, 128256, 151936, 262144}, f32 and bf16, logits normal with sigma 1, 3 and
-// 6, temperature 1. Rejection: top-k 50 + top-p 0.9, top-p 0.9 and min-p 0.1 at the same
-// shapes (fewer timed calls: it is slower). Device events around many calls over rotating input buffers whose total
-// exceeds the L2 several times; the floor is the logits' bytes over the device-to-device copy
-// bandwidth measured in the same run. Prints one line per shape, a table last.
+// kernel arguments, nothing allocated per call). Gumbel-max: time per call for batch
+// {1, 16, 64, 256} x vocabulary {32000, 128256, 151936, 262144}, f32 and bf16, logits normal
+// with sigma 1, 3 and 6, temperature 1. Filtered: top-k 50 + top-p 0.9, top-p 0.9 and min-p 0.1
+// at the same shapes. Device events around kCalls calls over rotating input buffers whose
+// total exceeds the L2 several times; the floor is the logits' bytes over the device-to-device
+// copy bandwidth measured in the same run, and an empty launch's time is printed beside it.
+// Prints one line per shape, a table last.
 // Build: scripts/gpu-bench.sh (nvcc, sm_90), run on the GPU machine.
 #include <cuda_bf16.h>
 #include <cuda_runtime.h>
@@ -56,6 +57,25 @@ __global__ void fill_normal(T* out, size_t count, float sigma, unsigned seed) {
   out[i] = static_cast<T>(value);
 }
 
+/// Device time per call, in us, of kCalls back-to-back calls run(1000 + i) on the default
+/// stream, after kWarmup calls run(i).
+template <typename Run>
+double us_per_call(Run&& run) {
+  for (int i = 0; i < kWarmup; ++i) run(i);
+  cudaEvent_t start, stop;
+  CHECK(cudaEventCreate(&start));
+  CHECK(cudaEventCreate(&stop));
+  CHECK(cudaEventRecord(start));
+  for (int i = 0; i < kCalls; ++i) run(1000 + i);
+  CHECK(cudaEventRecord(stop));
+  CHECK(cudaEventSynchronize(stop));
+  float ms = 0;
+  CHECK(cudaEventElapsedTime(&ms, start, stop));
+  CHECK(cudaEventDestroy(start));
+  CHECK(cudaEventDestroy(stop));
+  return ms * 1e3 / kCalls;
+}
+
 /// A kernel that does nothing: the launch part of the floor.
 __global__ void empty_kernel(unsigned* sink) {
   if (sink != nullptr && threadIdx.x == 0 && blockIdx.x == 0) *sink = 0;
@@ -67,20 +87,9 @@ double launch_us(unsigned blocks, bool cluster) {
   CHECK(cudaFuncSetAttribute(empty_kernel, cudaFuncAttributeNonPortableClusterSizeAllowed, 1));
   const tokenpick::RowChunk chunk{0, 1, blocks, cluster};
   unsigned* sink = nullptr;
-  const auto run = [&] {
+  return us_per_call([&](int) {
     CHECK(tokenpick::launch_row_groups(empty_kernel, chunk, 512, 0, nullptr, sink));
-  };
-  for (int i = 0; i < kWarmup; ++i) run();
-  cudaEvent_t start, stop;
-  CHECK(cudaEventCreate(&start));
-  CHECK(cudaEventCreate(&stop));
-  CHECK(cudaEventRecord(start));
-  for (int i = 0; i < kCalls; ++i) run();
-  CHECK(cudaEventRecord(stop));
-  CHECK(cudaEventSynchronize(stop));
-  float ms = 0;
-  CHECK(cudaEventElapsedTime(&ms, start, stop));
-  return ms * 1e3 / kCalls;
+  });
 }
 
 /// Device-to-device copy bandwidth in bytes per second (read plus write).
@@ -171,21 +180,11 @@ Result bench_shape(unsigned batch, unsigned vocab, float sigma, const char* name
       tokenpick::launch_gumbel_max("bench", launch);
     }
   };
-  const int calls = kCalls;
-  for (int i = 0; i < kWarmup; ++i) run(i);
-  cudaEvent_t start, stop;
-  CHECK(cudaEventCreate(&start));
-  CHECK(cudaEventCreate(&stop));
-  CHECK(cudaEventRecord(start));
-  for (int i = 0; i < calls; ++i) run(1000 + i);
-  CHECK(cudaEventRecord(stop));
-  CHECK(cudaEventSynchronize(stop));
-  float ms = 0;
-  CHECK(cudaEventElapsedTime(&ms, start, stop));
+  const double us = us_per_call(run);
   CHECK(cudaGetLastError());
   for (T* p : logits) CHECK(cudaFree(p));
   CHECK(cudaFree(tokens));
-  return Result{batch, vocab, name, sigma, ms * 1e3 / calls, bytes / bandwidth * 1e6, call.name};
+  return Result{batch, vocab, name, sigma, us, bytes / bandwidth * 1e6, call.name};
 }
 
 }  // namespace
