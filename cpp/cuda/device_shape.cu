@@ -75,6 +75,15 @@ unsigned split_share_override() {
 /// Largest row a split word can index (30 bits of index, split_merge.cuh).
 constexpr std::uint32_t kMaxSplitCols = 1u << 30;
 
+/// Blocks per row when each block takes `share` of the GPU's block slots and `rows` rows
+/// (>= 1) share them, but no block gets fewer than `min_tokens_per_block` tokens.
+unsigned blocks_by_slots(const DeviceShape& shape, unsigned blocks_per_sm, unsigned share,
+                         std::uint32_t rows, std::uint32_t cols, unsigned min_tokens_per_block) {
+  const unsigned slots = static_cast<unsigned>(shape.multiprocessors) * blocks_per_sm;
+  const unsigned most = (cols + min_tokens_per_block - 1) / min_tokens_per_block;
+  return std::min(slots / (share * rows), most);
+}
+
 }  // namespace
 
 unsigned split_blocks_for(const DeviceShape& shape, unsigned blocks_per_sm, std::uint32_t rows,
@@ -83,26 +92,22 @@ unsigned split_blocks_for(const DeviceShape& shape, unsigned blocks_per_sm, std:
   if (rows == 0 || rows > max_rows || cols > kMaxSplitCols) return 0;
   if (split_override() >= 0) return static_cast<unsigned>(split_override());
   if (row_group_override() != 0) return 0;
-  const unsigned slots = static_cast<unsigned>(shape.multiprocessors) * blocks_per_sm;
   const unsigned share = split_share_override() != 0 ? split_share_override()
                         : rows <= kFullShareRows      ? 1u
                                                       : 2u;
   // At most one block per multiprocessor per row (batch 1 x 128256: 132 blocks 6.9 us, 251
   // blocks 7.3).
-  const unsigned wanted =
-      std::min(slots / (share * rows), static_cast<unsigned>(shape.multiprocessors));
-  const unsigned most = (cols + min_tokens_per_block - 1) / min_tokens_per_block;
-  return std::min(wanted, most);
+  return std::min(blocks_by_slots(shape, blocks_per_sm, share, rows, cols, min_tokens_per_block),
+                  static_cast<unsigned>(shape.multiprocessors));
 }
 
 unsigned row_group_for(const DeviceShape& shape, unsigned blocks_per_sm, std::uint32_t rows,
                        std::uint32_t cols, unsigned min_tokens_per_block) {
   if (!shape.clusters) return 1;
   if (row_group_override() != 0) return row_group_override();
-  const unsigned slots = static_cast<unsigned>(shape.multiprocessors) * blocks_per_sm;
-  const unsigned wanted = slots / (2 * std::max<std::uint32_t>(rows, 1));
-  const unsigned most = std::max(1u, (cols + min_tokens_per_block - 1) / min_tokens_per_block);
-  return std::max(1u, std::min({wanted, most, kMaxRowGroup}));
+  const unsigned blocks = blocks_by_slots(shape, blocks_per_sm, 2, std::max<std::uint32_t>(rows, 1),
+                                          cols, min_tokens_per_block);
+  return std::max(1u, std::min(blocks, kMaxRowGroup));
 }
 
 const DeviceShape& device_shape(const char* entry, int device) {

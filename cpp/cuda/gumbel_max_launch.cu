@@ -1,7 +1,7 @@
 // Host side of the CUDA Gumbel-max kernel: small batches split each row over many blocks
 // (split_blocks_for, per-stream merge state set up on a stream's first call), others take row
-// groups from the batch (launch_rows), one launch per kMaxInlineRows rows. Nothing waits, and
-// after a stream's first call nothing is allocated.
+// groups from the batch (row_group_for, enqueue_row_chunks), one launch per kMaxInlineRows
+// rows. Nothing waits, and after a stream's first call nothing is allocated.
 #include "gumbel_kernels.h"
 #include "launch_dispatch.cuh"
 #include "logit_tiles.cuh"
@@ -21,23 +21,25 @@ static_assert(kMaxSplitRows <= kMaxInlineRows, "a split launch is one chunk");
 }  // namespace
 
 void launch_gumbel_max(const char* entry, const GumbelLaunch& l) {
+  constexpr const char* kWhat = "gumbel_max_kernel launch";
   const cudaStream_t stream = static_cast<cudaStream_t>(l.stream);
+  cuda_check(entry, cudaSetDevice(l.device), "cudaSetDevice");
   const DeviceShape& shape = device_shape(entry, l.device);
   const unsigned split = split_blocks_for(shape, kGumbelBlocksPerSm, l.rows, l.cols,
                                           kMinSplitTokensPerBlock, kMaxSplitRows);
   const unsigned group =
       row_group_for(shape, kGumbelBlocksPerSm, l.rows, l.cols, kMinTokensPerBlock);
   if (split > group) {
-    cuda_check(entry, cudaSetDevice(l.device), "cudaSetDevice");
     if (SplitRow* rows = split_scratch(entry, l.device, l.stream)) {
       const RowChunk chunk{0, l.rows, split, false};
-      cuda_check(entry, enqueue_gumbel_max(l, chunk, stream, rows), "gumbel_max_kernel launch");
+      cuda_check(entry, enqueue_gumbel_max(l, chunk, stream, rows), kWhat);
       return;
     }
   }
-  launch_rows(entry, l.device, l.rows, l.cols, kGumbelBlocksPerSm, kMinTokensPerBlock,
-              "gumbel_max_kernel launch",
-              [&](const RowChunk& chunk) { return enqueue_gumbel_max(l, chunk, stream, nullptr); });
+  const auto enqueue = [&](const RowChunk& chunk) {
+    return enqueue_gumbel_max(l, chunk, stream, nullptr);
+  };
+  cuda_check(entry, enqueue_row_chunks<kPortableRowGroup>(l.rows, group, enqueue), kWhat);
 }
 
 }  // namespace tokenpick
