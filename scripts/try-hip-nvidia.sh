@@ -8,9 +8,9 @@ cd "$(dirname "$0")/.."
 : "${NVCC:?set NVCC to nvcc}"
 log=$(mktemp)
 status=0
-for source in cpp/cuda/gumbel_max_kernel.cu cpp/cuda/gumbel_max_launch.cu \
-  cpp/cuda/filtered_sample_kernel.cu cpp/cuda/filtered_sample_launch.cu cpp/cuda/cuda_memory.cu \
-  cpp/cuda/cuda_graph_ops.cu cpp/cuda/device_shape.cu; do
+# Every source the HIP build compiles from cpp/cuda (build.rs's GPU_SOURCES: all but the probe).
+for source in cpp/cuda/*.cu; do
+  [ "$source" = cpp/cuda/cuda_probe.cu ] && continue
   if "$NVCC" -std=c++17 -arch=sm_90 -D__HIP_PLATFORM_NVIDIA__ -I cpp -I cpp/cuda \
     -include cpp/cuda/cuda_to_hip.h -c "$source" -o /dev/null >"$log.one" 2>&1; then
     echo "compiles: $source"
