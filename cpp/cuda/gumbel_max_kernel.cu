@@ -47,29 +47,39 @@ __global__ void __launch_bounds__(kGumbelThreads, kGumbelBlocksPerSm)
   TP_PHASE(0);
   Partial mine = empty_partial();
   float bar = -INFINITY;
-  for_each_group<kGumbelThreads>(
-      z_row, cols, vectors, RowGroup::rank(), RowGroup::size(),
-      [&](float max_z) {
-        if (!plan.greedy) raise_bar_from_logits(__fmul_rn(max_z, plan.r), bar);
-      },
-      [&](std::uint32_t first, const float (&z)[4], std::uint32_t valid) {
-        unsigned lanes = 0;
-#pragma unroll
-        for (std::uint32_t l = 0; l < 4; ++l) {
-          if (l >= valid) continue;
-          if (isnan(z[l])) {
-            mine.nan = 1;
-          } else if (plan.greedy) {
-            if (z[l] > -INFINITY) offer(mine.finite, z[l], first + l);
-          } else {
-            lanes |= 1u << l;
+  if (plan.greedy) {  // the largest logit: no noise, no bar
+    for_each_group<kGumbelThreads>(
+        z_row, cols, vectors, RowGroup::rank(), RowGroup::size(), [](float) {},
+        [&](std::uint32_t first, const float (&z)[4], std::uint32_t valid) {
+          for (std::uint32_t l = 0; l < valid; ++l) {
+            if (isnan(z[l])) {
+              mine.nan = 1;
+            } else if (z[l] > -INFINITY) {
+              offer(mine.finite, z[l], first + l);
+            }
           }
-        }
-        if (lanes != 0) score_group(draw, first, z, lanes, bar, mine);
-      },
-      [&]() {
-        if (!plan.greedy) share_bar(bar);
-      });
+        },
+        []() {});
+  } else {
+    for_each_group<kGumbelThreads>(
+        z_row, cols, vectors, RowGroup::rank(), RowGroup::size(),
+        [&](float max_z) { raise_bar_from_logits(__fmul_rn(max_z, plan.r), bar); },
+        [&](std::uint32_t first, const float (&z)[4], std::uint32_t valid) {
+          if (valid == kGroup && score_group_fast(draw, first, z, bar, mine)) return;
+          unsigned lanes = 0;
+#pragma unroll
+          for (std::uint32_t l = 0; l < kGroup; ++l) {
+            if (l >= valid) continue;
+            if (isnan(z[l])) {
+              mine.nan = 1;
+            } else {
+              lanes |= 1u << l;
+            }
+          }
+          if (lanes != 0) score_group(draw, first, z, lanes, bar, mine);
+        },
+        [&]() { share_bar(bar); });
+  }
 
   TP_PHASE(1);  // row share read and scored
   Partial all = block_merge<kGumbelThreads>(mine, warps, &block_result);

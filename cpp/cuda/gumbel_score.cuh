@@ -7,6 +7,7 @@
 // x, of the fma and of det_ln, so a skipped token's score is strictly below the bar.
 #pragma once
 
+#include <cfloat>
 #include <cstdint>
 
 #include "../random/gumbel_noise.h"
@@ -44,9 +45,34 @@ __device__ __forceinline__ float skip_slack(float x, float bar) {
   return fmaf(fabsf(bar) + fabsf(x), kSlackRel, kSlackAbs);
 }
 
+/// Scores the lanes of `survivors` (bit l: token first + l) exactly, as the CPU path does, and
+/// offers them to `mine`; `bar` rises to the best finite score.
+__device__ __forceinline__ void score_survivors(const RowDraw& d, std::uint32_t first,
+                                                const float (&z)[4], const Philox4& w,
+                                                unsigned survivors, float& bar,
+                                                Partial& mine) {
+  // A data-dependent loop, which the compiler cannot turn into predicated straight-line code.
+  while (survivors != 0) {
+    const int l = __ffs(survivors) - 1;
+    survivors &= survivors - 1;
+    const std::uint32_t word = l == 0 ? w.v[0] : l == 1 ? w.v[1] : l == 2 ? w.v[2] : w.v[3];
+    const float zl = l == 0 ? z[0] : l == 1 ? z[1] : l == 2 ? z[2] : z[3];
+    const float noise = gumbel_from_bits(word);
+    if (__fmul_rn(zl, d.r) == INFINITY) {
+      offer(mine.infinite, noise, first + l);
+      continue;
+    }
+    const float score = fmaf(zl, d.r, noise);
+    if (score > -INFINITY) {
+      offer(mine.finite, score, first + l);
+      bar = fmaxf(bar, score);
+    }
+  }
+}
+
 /// Offers the tokens of one group selected by `lanes` (bit l: token first + l) to `mine`.
 /// `bar` is a lower bound of the best score of the row (or -inf); it rises as tokens are
-/// offered.
+/// offered. Handles every value (NaN is the caller's, +-inf, overflowing z / T, no bar yet).
 __device__ __forceinline__ void score_group(const RowDraw& d, std::uint32_t first,
                                             const float (&z)[4], unsigned lanes, float& bar,
                                             Partial& mine) {
@@ -70,8 +96,6 @@ __device__ __forceinline__ void score_group(const RowDraw& d, std::uint32_t firs
   if (bar_finite && __fadd_rn(x_max, kMaxNoise + slack) < bar) return;
   const float c = bar - slack;
   const Philox4 w = philox_keyed(first / 4, d.step_lo, d.step_hi, kDomainGumbel, d.keys);
-  // The cheap test first, for every lane; the logarithms only in a data-dependent loop over
-  // the survivors, which the compiler cannot turn into predicated straight-line code.
   unsigned survivors = 0;
 #pragma unroll
   for (int l = 0; l < 4; ++l) {
@@ -83,22 +107,77 @@ __device__ __forceinline__ void score_group(const RowDraw& d, std::uint32_t firs
     }
     survivors |= 1u << l;
   }
-  while (survivors != 0) {
-    const int l = __ffs(survivors) - 1;
-    survivors &= survivors - 1;
-    const std::uint32_t word = l == 0 ? w.v[0] : l == 1 ? w.v[1] : l == 2 ? w.v[2] : w.v[3];
-    const float zl = l == 0 ? z[0] : l == 1 ? z[1] : l == 2 ? z[2] : z[3];
-    const float noise = gumbel_from_bits(word);
-    if (__fmul_rn(zl, d.r) == INFINITY) {
-      offer(mine.infinite, noise, first + l);
-      continue;
-    }
-    const float score = fmaf(zl, d.r, noise);
-    if (score > -INFINITY) {
-      offer(mine.finite, score, first + l);
-      bar = fmaxf(bar, score);
-    }
+  score_survivors(d, first, z, w, survivors, bar, mine);
+}
+
+/// max(a, b), NaN when either is NaN (fmaxf would drop it).
+__device__ __forceinline__ float max_keep_nan(float a, float b) {
+#if defined(TP_HIP)
+  return (a != a || b != b) ? a + b : fmaxf(a, b);
+#else
+  float m;
+  asm("max.NaN.f32 %0, %1, %2;" : "=f"(m) : "f"(a), "f"(b));
+  return m;
+#endif
+}
+
+/// 2^y by the hardware approximation (relative error below 2^-21), tiny results flushed to 0.
+__device__ __forceinline__ float exp2_approx(float y) {
+#if defined(TP_HIP)
+  return exp2f(y);
+#else
+  float e;
+  asm("ex2.approx.ftz.f32 %0, %1;" : "=f"(e) : "f"(y));
+  return e;
+#endif
+}
+
+/// fma(a, b, c) rounded toward -inf, or (HIP has no directed fma) at most one ulp below it.
+__device__ __forceinline__ float fma_round_down(float a, float b, float c) {
+#if defined(TP_HIP)
+  const float nearest = fmaf(a, b, c);
+  // One ulp down for a positive result; the others are left as they are (below 1, where
+  // the caller's comparison cannot pass anyway).
+  return nearest > 0.0f ? __int_as_float(__float_as_int(nearest) - 1) : nearest;
+#else
+  return __fmaf_rd(a, b, c);
+#endif
+}
+
+/// log2(e), rounded.
+constexpr float kLog2e = 1.44269504f;
+/// Makes exp2_approx(t log2 e) an upper bound of exp(t) for the t that matter (|t| < 10^3).
+constexpr float kExpBoundFactor = 1.001f;
+/// Extra absolute slack of the fast path: it bounds the slack by |bar| + |x_max| (not by every
+/// lane's |x|); a lane that can reach the bar has |x| <= |bar| + 17, covered by this term.
+constexpr float kSlackAbsFast = kSlackAbs + 32.0f * kSlackRel;
+
+/// The common case of a full group, in fewer instructions than score_group: no z NaN or +inf,
+/// the largest z / T finite, and a finite bar. Returns false (nothing done) otherwise,
+/// and the caller takes score_group. The skip tests are those of score_group, with the lane
+/// test in the uniform's own bits: f = 1 + (w >> 9) 2^-23 is exact and 1 - u = 2 - f - 2^-24,
+/// so 1 - u > b (b an upper bound of exp(x - c)) when f < 2 - b rounded down (f and the
+/// rounded bound lie on the same 2^-23 grid in [1, 2]).
+__device__ __forceinline__ bool score_group_fast(const RowDraw& d, std::uint32_t first,
+                                                 const float (&z)[4], float& bar,
+                                                 Partial& mine) {
+  const float z_max = max_keep_nan(max_keep_nan(z[0], z[1]), max_keep_nan(z[2], z[3]));
+  const float x_max = __fmul_rn(z_max, d.r);
+  // NaN, +-inf (a group of only masked tokens is cheapest there), or no bar yet.
+  if (!(fabsf(x_max) <= FLT_MAX) || !(bar > -INFINITY)) return false;
+  const float c = bar - fmaf(fabsf(bar) + fabsf(x_max), kSlackRel, kSlackAbsFast);
+  if (__fadd_rn(x_max, kMaxNoise) < c) return true;
+  const Philox4 w = philox_keyed(first / 4, d.step_lo, d.step_hi, kDomainGumbel, d.keys);
+  unsigned survivors = 0;
+#pragma unroll
+  for (int l = 0; l < 4; ++l) {
+    const float bound = exp2_approx(__fmul_rn(fmaf(z[l], d.r, -c), kLog2e));
+    const float f_limit = fma_round_down(bound, -kExpBoundFactor, 2.0f);
+    const float f = __uint_as_float((w.v[l] >> 9) | 0x3f800000u);
+    if (!(f < f_limit)) survivors |= 1u << l;
   }
+  score_survivors(d, first, z, w, survivors, bar, mine);
+  return true;
 }
 
 /// Raises `bar` to a lower bound of the best score of the warp's tokens: every token's noise

@@ -126,6 +126,43 @@ fn tokens_equal_the_cpu_path_on_ten_thousand_rows() {
     assert!(compared >= 10_000, "{compared}");
 }
 
+/// Logits far from zero and extreme temperatures: the skip tests' slack scales with the
+/// magnitudes, so rows offset by up to 3e5 (and scaled by 1/T up to 200) still give the CPU
+/// path's tokens, on row groups (batch 64) and split rows (batch 2).
+#[test]
+fn tokens_equal_the_cpu_path_at_large_magnitudes() {
+    if !cuda_present() {
+        return;
+    }
+    let mut sampler = Sampler::new();
+    let offsets = [0.0f32, 1e3, -1e4, 3e5, -2.5e5, 40.0, -7.0, 1e5];
+    let temperatures = [0.005, 0.05, 1.0, 20.0];
+    let mut compared = 0;
+    for (case, &(vocab, batch)) in [(32_000usize, 64usize), (128_256, 2)].iter().enumerate() {
+        for dtype in [DType::F32, DType::BF16] {
+            let mut values = normal_logits(vocab * batch, 3.0, 900 + case as u64);
+            for (row, chunk) in values.chunks_mut(vocab).enumerate() {
+                let offset = offsets[row % offsets.len()];
+                chunk.iter_mut().for_each(|v| *v += offset);
+            }
+            let (host, widened) = host_array(&values, batch, vocab, dtype);
+            let device = host.to_device(Placement::Cuda, 0).expect("upload");
+            for step in 0..40u64 {
+                let params = row_params(batch, &temperatures, step * 3 + case as u64);
+                let gpu = kernel_tokens(&mut sampler, &device, &params, step);
+                let cpu = cpu_tokens(&widened, vocab, &params, step, Convention::TemperatureFirst);
+                assert_eq!(
+                    gpu, cpu,
+                    "vocab {vocab} batch {batch} {dtype:?} step {step}"
+                );
+                compared += batch;
+            }
+        }
+    }
+    eprintln!("compared {compared} rows at large magnitudes token for token");
+    assert!(compared >= 5_000, "{compared}");
+}
+
 /// Degenerate rows in a batch of 6: each kind named, the others sampled as the CPU path.
 /// `vocab` 4099 runs on row groups, 100,000 on split rows (more blocks than a cluster).
 fn check_degenerate_rows(vocab: usize) {
