@@ -12,6 +12,8 @@
 
 #include "../random/gumbel_noise.h"
 #include "argmax_reduce.cuh"
+#include "logit_tiles.cuh"
+#include "order_key.cuh"
 #include "philox_keys.cuh"
 #include "warp.cuh"
 
@@ -168,14 +170,19 @@ __device__ __forceinline__ bool score_group_fast(const RowDraw& d, std::uint32_t
   const float c = bar - fmaf(fabsf(bar) + fabsf(x_max), kSlackRel, kSlackAbsFast);
   if (__fadd_rn(x_max, kMaxNoise) < c) return true;
   const Philox4 w = philox_keyed(first / 4, d.step_lo, d.step_hi, kDomainGumbel, d.keys);
-  unsigned survivors = 0;
+  bool survives[4];
+  bool any = false;
 #pragma unroll
   for (int l = 0; l < 4; ++l) {
     const float bound = exp2_approx(__fmul_rn(fmaf(z[l], d.r, -c), kLog2e));
     const float f_limit = fma_round_down(bound, -kExpBoundFactor, 2.0f);
     const float f = __uint_as_float((w.v[l] >> 9) | 0x3f800000u);
-    if (!(f < f_limit)) survivors |= 1u << l;
+    survives[l] = !(f < f_limit);
+    any = any || survives[l];
   }
+  if (!any) return true;  // the common case: no lane mask built
+  const unsigned survivors = (survives[0] ? 1u : 0u) | (survives[1] ? 2u : 0u) |
+                             (survives[2] ? 4u : 0u) | (survives[3] ? 8u : 0u);
   score_survivors(d, first, z, w, survivors, bar, mine);
   return true;
 }
@@ -191,6 +198,47 @@ __device__ __forceinline__ void raise_bar_from_logits(float x_max, float& bar) {
   if (x_max > -INFINITY && x_max < INFINITY) {
     bar = fmaxf(bar, x_max - (kMinNoiseBound + skip_slack(x_max, x_max)));
   }
+}
+
+/// Raises `bar` to the exact score of the warp's largest scaled logit (each lane offers its
+/// tile's largest, `max_z` at token `max_token`, or kNoMaxToken): one lane draws that token's
+/// noise and offers the score to its partial (the visit offers it again, which changes
+/// nothing). A real score is a lower bound of the row's best, and the largest logit's score
+/// is most often near it (its noise has mean 0.58): the first tile's skip tests then start
+/// from there rather than from the largest logit less 2.81.
+__device__ __forceinline__ void seed_bar(const RowDraw& d, float max_z, std::uint32_t max_token,
+                                         float& bar, Partial& mine) {
+  float best = __fmul_rn(max_z, d.r);
+  if (max_token == kNoMaxToken || !(best > -INFINITY && best < INFINITY)) best = -INFINITY;
+  int lane = lane_index();
+  for (int offset = kWarpSize / 2; offset > 0; offset /= 2) {
+    const float other = warp_shfl_xor(best, offset);
+    const int other_lane = warp_shfl_xor(lane, offset);
+    if (other > best || (other == best && other_lane < lane)) {
+      best = other;
+      lane = other_lane;
+    }
+  }
+  if (!(best > -INFINITY)) return;  // uniform: every lane has the same best
+  float score = -INFINITY;
+  if (lane_index() == lane) {
+    const Philox4 w =
+        philox_keyed(max_token / 4, d.step_lo, d.step_hi, kDomainGumbel, d.keys);
+    const std::uint32_t l = max_token % 4;
+    const std::uint32_t word = l == 0 ? w.v[0] : l == 1 ? w.v[1] : l == 2 ? w.v[2] : w.v[3];
+    score = fmaf(max_z, d.r, gumbel_from_bits(word));
+    offer(mine.finite, score, max_token);
+  }
+  bar = fmaxf(bar, warp_shfl_from(kAllLanes, score, lane));
+}
+
+/// Raises `bar` to the best bar of the block's warps so far, through `block_bar` (the order
+/// key of the block's best bar, order_key(-inf) before the first tile): one shared atomic
+/// per warp per tile. Call after share_bar, with every lane's bar equal.
+__device__ __forceinline__ void share_bar_in_block(float& bar, unsigned* block_bar) {
+  float block_best = -INFINITY;
+  if (lane_index() == 0) block_best = key_value(atomicMax(block_bar, order_key(bar)));
+  bar = fmaxf(bar, warp_shfl_from(kAllLanes, block_best, 0));
 }
 
 /// Raises `bar` to the best finite score of the warp.

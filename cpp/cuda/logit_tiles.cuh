@@ -7,7 +7,13 @@
 
 #include "gpu_runtime.cuh"
 
+#include <cstddef>
 #include <cstdint>
+#include <cstring>
+
+#if !defined(TP_HIP)
+#include <cuda_pipeline.h>
+#endif
 
 namespace tokenpick {
 
@@ -29,7 +35,38 @@ struct Widen<float> {
     z[2] = __uint_as_float(v.z);
     z[3] = __uint_as_float(v.w);
   }
+  /// Largest non-NaN token of a vector (-inf when none).
+  __device__ static float vector_max(const uint4& v) {
+    return fmaxf(fmaxf(__uint_as_float(v.x), __uint_as_float(v.y)),
+                 fmaxf(__uint_as_float(v.z), __uint_as_float(v.w)));
+  }
 };
+/// Largest non-NaN token of a vector of 8 16-bit logits (-inf when none), by `Pair`'s packed
+/// max (two tokens per instruction; it drops NaN as fmaxf does), widened by `to_float`.
+template <typename Pair, typename ToFloat>
+__device__ __forceinline__ float packed_vector_max(const uint4& v, ToFloat to_float) {
+  const auto pair = [](std::uint32_t bits) {
+    Pair p;
+    static_assert(sizeof p == sizeof bits, "two 16-bit tokens");
+    memcpy(&p, &bits, sizeof p);
+    return p;
+  };
+  const Pair m = __hmax2(__hmax2(pair(v.x), pair(v.y)), __hmax2(pair(v.z), pair(v.w)));
+  return fmaxf(to_float(m.x), to_float(m.y));
+}
+
+/// Largest non-NaN token of a vector of 8 16-bit logits, each widened by `from_bits`.
+template <typename FromBits>
+__device__ __forceinline__ float widened_vector_max(const uint4& v, FromBits from_bits) {
+  float m = -INFINITY;
+  const std::uint32_t words[4] = {v.x, v.y, v.z, v.w};
+#pragma unroll
+  for (std::uint32_t word : words) {
+    m = fmaxf(m, fmaxf(from_bits(word & 0xffffu), from_bits(word >> 16)));
+  }
+  return m;
+}
+
 /// The 4 tokens of group g (0 or 1) of a vector of 8 16-bit logits, widened by `from_bits`.
 template <typename FromBits>
 __device__ __forceinline__ void widen_group16(const uint4& v, std::uint32_t g,
@@ -51,6 +88,15 @@ struct Widen<f16_t> {
       return __half2float(__ushort_as_half(static_cast<unsigned short>(bits)));
     });
   }
+  __device__ static float vector_max(const uint4& v) {
+#if defined(TP_HIP)
+    return widened_vector_max(v, [](std::uint32_t bits) {
+      return __half2float(__ushort_as_half(static_cast<unsigned short>(bits)));
+    });
+#else
+    return packed_vector_max<__half2>(v, [](__half h) { return __half2float(h); });
+#endif
+  }
 };
 template <>
 struct Widen<bf16_t> {
@@ -59,6 +105,14 @@ struct Widen<bf16_t> {
   // bf16 -> f32 is the high half of the f32 pattern: exact.
   __device__ static void group(const uint4& v, std::uint32_t g, float (&z)[kGroup]) {
     widen_group16(v, g, z, [](std::uint32_t bits) { return __uint_as_float(bits << 16); });
+  }
+  __device__ static float vector_max(const uint4& v) {
+#if defined(TP_HIP)
+    return widened_vector_max(v, [](std::uint32_t bits) { return __uint_as_float(bits << 16); });
+#else
+    return packed_vector_max<__nv_bfloat162>(v,
+                                            [](__nv_bfloat16 b) { return __bfloat162float(b); });
+#endif
   }
 };
 
@@ -76,15 +130,119 @@ __device__ __forceinline__ float group_max(const float (&z)[kGroup], std::uint32
   return m;
 }
 
-/// Calls tile_start(max_z) once the thread's share of a tile is in registers (max_z: its
-/// largest logit, -inf for none), then visit(first_token, z[4], valid) for each of its groups
+/// "No token" for tile_start's max_token.
+constexpr std::uint32_t kNoMaxToken = 0xFFFFFFFFu;
+
+/// Calls tile_start(max_z, max_token) with the thread's largest logit of the tile's vectors
+/// `v` (those at base + u * kThreads below `end`) and, on the first tile only, the token that
+/// holds it (kNoMaxToken otherwise), then visit(first_token, z[4], 4) for each of their groups.
+template <int kThreads, typename T, typename TileStart, typename Visit>
+__device__ __forceinline__ void visit_vectors(const uint4 (&v)[kUnroll], std::uint32_t base,
+                                              std::uint32_t end, bool first_tile,
+                                              TileStart& tile_start, Visit& visit) {
+  constexpr std::uint32_t kGroupsPerVector = Widen<T>::kGroupsPerVector;
+  constexpr std::uint32_t kTokensPerVector = kGroup * kGroupsPerVector;
+  float max_z = -INFINITY;
+#pragma unroll
+  for (int u = 0; u < kUnroll; ++u) {
+    if (base + u * kThreads < end) max_z = fmaxf(max_z, Widen<T>::vector_max(v[u]));
+  }
+  std::uint32_t max_token = kNoMaxToken;
+  if (first_tile) {
+#pragma unroll
+    for (int u = 0; u < kUnroll; ++u) {
+      const std::uint32_t at = base + u * kThreads;
+      if (at >= end) continue;
+#pragma unroll
+      for (std::uint32_t g = 0; g < kGroupsPerVector; ++g) {
+        float z[kGroup];
+        Widen<T>::group(v[u], g, z);
+#pragma unroll
+        for (std::uint32_t l = 0; l < kGroup; ++l) {
+          if (max_token == kNoMaxToken && z[l] == max_z) {
+            max_token = at * kTokensPerVector + g * kGroup + l;
+          }
+        }
+      }
+    }
+  }
+  tile_start(max_z, max_token);
+#pragma unroll
+  for (int u = 0; u < kUnroll; ++u) {
+    const std::uint32_t at = base + u * kThreads;
+    if (at >= end) continue;
+#pragma unroll
+    for (std::uint32_t g = 0; g < kGroupsPerVector; ++g) {
+      float z[kGroup];
+      Widen<T>::group(v[u], g, z);
+      visit(at * kTokensPerVector + g * kGroup, z, kGroup);
+    }
+  }
+}
+
+#if !defined(TP_HIP)
+/// Bytes of shared memory the staged tile loop takes for kStages tiles of kThreads threads.
+template <int kThreads, int kStages>
+constexpr std::size_t staged_tile_bytes() {
+  return static_cast<std::size_t>(kStages) * kThreads * kUnroll * sizeof(uint4);
+}
+
+/// The vector path with the next kStages - 1 tiles in flight while a tile is scored: each
+/// thread copies its own vectors into its own slots of `slots` (cp.async, no registers held,
+/// no barrier: a thread reads only what it copied) and waits for the oldest tile only.
+template <int kThreads, int kStages, typename T, typename TileStart, typename Visit,
+          typename TileDone>
+__device__ __forceinline__ void for_each_staged_tile(const uint4* row, std::uint32_t begin,
+                                                     std::uint32_t end, uint4* slots,
+                                                     TileStart& tile_start, Visit& visit,
+                                                     TileDone& tile_done) {
+  static_assert(kStages >= 2, "one tile scored, at least one in flight");
+  constexpr std::uint32_t kTile = kThreads * kUnroll;
+  const std::uint32_t tiles = (end - begin + kTile - 1) / kTile;
+  const auto issue = [&](std::uint32_t t) {
+    if (t < tiles) {
+      const std::uint32_t base = begin + t * kTile + threadIdx.x;
+      uint4* slot = slots + (t % kStages) * kTile + threadIdx.x;
+#pragma unroll
+      for (int u = 0; u < kUnroll; ++u) {
+        if (base + u * kThreads < end) {
+          __pipeline_memcpy_async(slot + u * kThreads, row + base + u * kThreads, sizeof(uint4));
+        }
+      }
+    }
+    __pipeline_commit();  // an empty group past the last tile keeps the count uniform
+  };
+#pragma unroll
+  for (int s = 0; s < kStages - 1; ++s) issue(s);
+  for (std::uint32_t t = 0; t < tiles; ++t) {
+    __pipeline_wait_prior(kStages - 2);  // tile t has landed
+    const std::uint32_t base = begin + t * kTile + threadIdx.x;
+    const uint4* slot = slots + (t % kStages) * kTile + threadIdx.x;
+    uint4 v[kUnroll];
+#pragma unroll
+    for (int u = 0; u < kUnroll; ++u) {
+      if (base + u * kThreads < end) v[u] = slot[u * kThreads];
+    }
+    issue(t + kStages - 1);  // into the slot tile t - 1 used, read by this thread already
+    visit_vectors<kThreads, T>(v, base, end, t == 0, tile_start, visit);
+    tile_done();
+  }
+}
+#endif
+
+/// Calls tile_start(max_z, max_token) once the thread's share of a tile is in registers
+/// (max_z: its largest logit, -inf for none; max_token: on a 16-byte row's first tile, the
+/// token holding it, else kNoMaxToken), then visit(first_token, z[4], valid) for each of its groups
 /// (valid < 4 only for the row's last group), then tile_done(). Every thread of the block
-/// makes the same calls, so the hooks may use warp shuffles and block barriers.
-template <int kThreads, typename T, typename TileStart, typename Visit, typename TileDone>
+/// makes the same calls, so the hooks may use warp shuffles and block barriers. With
+/// kStages > 0 (CUDA only) and 16-byte rows, the tiles are staged through `slots`
+/// (staged_tile_bytes of shared memory), kStages - 1 of them in flight.
+template <int kThreads, int kStages = 0, typename T, typename TileStart, typename Visit,
+          typename TileDone>
 __device__ __forceinline__ void for_each_group(const T* row, std::uint32_t cols, bool vectors,
                                                unsigned rank, unsigned ranks,
                                                TileStart&& tile_start, Visit&& visit,
-                                               TileDone&& tile_done) {
+                                               TileDone&& tile_done, uint4* slots = nullptr) {
   constexpr std::uint32_t kGroupsPerVector = Widen<T>::kGroupsPerVector;
   constexpr std::uint32_t kTokensPerVector = kGroup * kGroupsPerVector;
   // Unit of the split: vectors when aligned, else groups (read token by token).
@@ -95,6 +253,15 @@ __device__ __forceinline__ void for_each_group(const T* row, std::uint32_t cols,
   const std::uint32_t end = min(units, begin + share);
   constexpr std::uint32_t kTile = kThreads * kUnroll;
   const std::uint32_t tiles = (end - begin + kTile - 1) / kTile;
+#if !defined(TP_HIP)
+  if constexpr (kStages > 0) {
+    if (vectors) {
+      for_each_staged_tile<kThreads, kStages, T>(reinterpret_cast<const uint4*>(row), begin, end,
+                                                 slots, tile_start, visit, tile_done);
+      return;
+    }
+  }
+#endif
   for (std::uint32_t t = 0; t < tiles; ++t) {
     const std::uint32_t base = begin + t * kTile + threadIdx.x;
     if (vectors) {
@@ -104,29 +271,7 @@ __device__ __forceinline__ void for_each_group(const T* row, std::uint32_t cols,
         const std::uint32_t at = base + u * kThreads;
         if (at < end) v[u] = __ldg(reinterpret_cast<const uint4*>(row) + at);
       }
-      float max_z = -INFINITY;
-#pragma unroll
-      for (int u = 0; u < kUnroll; ++u) {
-        if (base + u * kThreads >= end) continue;
-#pragma unroll
-        for (std::uint32_t g = 0; g < kGroupsPerVector; ++g) {
-          float z[kGroup];
-          Widen<T>::group(v[u], g, z);
-          max_z = fmaxf(max_z, group_max(z, kGroup));
-        }
-      }
-      tile_start(max_z);
-#pragma unroll
-      for (int u = 0; u < kUnroll; ++u) {
-        const std::uint32_t at = base + u * kThreads;
-        if (at >= end) continue;
-#pragma unroll
-        for (std::uint32_t g = 0; g < kGroupsPerVector; ++g) {
-          float z[kGroup];
-          Widen<T>::group(v[u], g, z);
-          visit(at * kTokensPerVector + g * kGroup, z, kGroup);
-        }
-      }
+      visit_vectors<kThreads, T>(v, base, end, t == 0, tile_start, visit);
     } else {
       float z[kUnroll][kGroup];
       float max_z = -INFINITY;
@@ -140,7 +285,7 @@ __device__ __forceinline__ void for_each_group(const T* row, std::uint32_t cols,
         }
         max_z = fmaxf(max_z, group_max(z[u], valid));
       }
-      tile_start(max_z);
+      tile_start(max_z, kNoMaxToken);
 #pragma unroll
       for (int u = 0; u < kUnroll; ++u) {
         const std::uint32_t at = base + u * kThreads;

@@ -12,6 +12,7 @@
 #include "kernel_types.h"
 #include "order_key.cuh"
 #include "split_scratch.h"
+#include "warp.cuh"
 
 namespace tokenpick {
 
@@ -48,10 +49,32 @@ __device__ __forceinline__ std::uint32_t split_token(unsigned long long word) {
   return ~static_cast<std::uint32_t>(word) & kSplitIndexMask;
 }
 
-/// Called by one thread of each of the row's `blocks` blocks with the block's partial.
-__device__ __forceinline__ void finish_split(SplitRow* state, const Partial& block,
+/// The largest word of the block's threads, in thread 0 (the others get their warp's);
+/// `warp_words` holds one word per warp. One barrier; the word order is the merge's, so this
+/// is the block merge of a split row in a few shuffles of one 64-bit value.
+template <int kThreads>
+__device__ __forceinline__ unsigned long long block_max_word(unsigned long long word,
+                                                             unsigned long long* warp_words) {
+  for (int offset = kWarpSize / 2; offset > 0; offset /= 2) {
+    const unsigned long long other = warp_shfl_xor(word, offset);
+    word = other > word ? other : word;
+  }
+  if (lane_index() == 0) warp_words[warp_index()] = word;
+  __syncthreads();
+  if (warp_index() == 0) {
+    word = lane_index() < kThreads / kWarpSize ? warp_words[lane_index()] : 0ull;
+    for (int offset = kWarpSize / 2; offset > 0; offset /= 2) {
+      const unsigned long long other = warp_shfl_xor(word, offset);
+      word = other > word ? other : word;
+    }
+  }
+  return word;
+}
+
+/// Called by one thread of each of the row's `blocks` blocks with the block's word.
+__device__ __forceinline__ void finish_split(SplitRow* state, unsigned long long block_word,
                                              unsigned blocks, std::uint32_t* token) {
-  atomicMax(&state->word, split_word(block));
+  atomicMax(&state->word, block_word);
   __threadfence();  // the word before the ticket
   if (atomicAdd(&state->arrived, 1u) != blocks - 1) return;
   __threadfence();  // every block's word is in before the last ticket was taken

@@ -197,22 +197,30 @@ int main() {
               launch_us(1, false), launch_us(4, true), launch_us(16, true));
   std::vector<Result> results;
   const Call gumbel{"gumbel", false, 0, 1.0f, 0.0f};
-  // BENCH_SHAPE=call:batch:vocab:sigma times one f32 shape (for profilers) and stops.
+  // BENCH_SHAPE=call:batch:vocab:sigma[:bf16] times one f32 (or bf16) shape (for profilers
+  // and sweeps) and stops.
   if (const char* shape = std::getenv("BENCH_SHAPE")) {
     char name[32] = {0};
+    char dtype[8] = "f32";
     unsigned batch = 0, vocab = 0;
     float sigma = 0;
-    if (std::sscanf(shape, "%31[^:]:%u:%u:%f", name, &batch, &vocab, &sigma) != 4) return 2;
+    if (std::sscanf(shape, "%31[^:]:%u:%u:%f:%7s", name, &batch, &vocab, &sigma, dtype) < 4) {
+      return 2;
+    }
+    const bool bf16 = std::string(dtype) == "bf16";
     const Call calls[] = {{"gumbel", false, 0, 1.0f, 0.0f},
                           {"k50+p0.9", true, 50, 0.9f, 0.0f},
                           {"p0.9", true, 0, 0.9f, 0.0f},
                           {"m0.1", true, 0, 1.0f, 0.1f}};
     for (const Call& call : calls) {
       if (std::string(call.name) != name) continue;
-      const Result r = bench_shape<float>(batch, vocab, sigma, "f32", tokenpick::LogitsType::F32,
-                                          bandwidth, call);
-      std::printf("%s batch %u vocab %u sigma %.0f: %.2f us (floor %.2f)\n", name, batch, vocab,
-                  sigma, r.us, r.floor_us);
+      const Result r =
+          bf16 ? bench_shape<__nv_bfloat16>(batch, vocab, sigma, "bf16",
+                                            tokenpick::LogitsType::BF16, bandwidth, call)
+               : bench_shape<float>(batch, vocab, sigma, "f32", tokenpick::LogitsType::F32,
+                                    bandwidth, call);
+      std::printf("%s batch %u vocab %u sigma %.0f %s: %.2f us (floor %.2f)\n", name, batch,
+                  vocab, sigma, bf16 ? "bf16" : "f32", r.us, r.floor_us);
 #if defined(TOKENPICK_PHASE_TIMES)
       // Block 0 of row 0 of the last call: SM clock cycles from the kernel's first mark.
       long long marks[tokenpick::kPhaseMarks] = {0};
