@@ -314,7 +314,7 @@ __global__ void __launch_bounds__(kFilterThreads, kBlocksPerSm)
   }
   RowStats mine{empty_partial(), -INFINITY, 0};
   for_each_group<kFilterThreads>(
-      z_row, cols, vectors, rank, ranks, [](float, std::uint32_t) {},
+      z_row, cols, vectors, rank, ranks, [](const auto&) {},
       [&](std::uint32_t first, const float (&z)[4], std::uint32_t valid) {
         for (std::uint32_t l = 0; l < valid; ++l) {
           if (isnan(z[l])) {
@@ -391,7 +391,7 @@ __global__ void __launch_bounds__(kFilterThreads, kBlocksPerSm)
     MassSums sums{0, 0};
     float bar = -INFINITY;
     for_each_group<kFilterThreads>(
-        z_row, cols, vectors, rank, ranks, [](float, std::uint32_t) {},
+        z_row, cols, vectors, rank, ranks, [](const auto&) {},
         [&](std::uint32_t first, const float (&z)[4], std::uint32_t valid) {
           unsigned lanes = 0;
           unsigned pushes = 0;

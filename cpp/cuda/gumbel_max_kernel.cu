@@ -6,8 +6,9 @@
 // overflowing) take the largest logit. Blocks reduce by warp shuffles, then block 0 of the
 // group merges its partners' partials from their shared memory and writes the token (or
 // kTokenNan / kTokenAllMasked). Small batches split a row over more blocks than a cluster
-// holds: there the blocks merge through a per-stream word per row (split_merge.cuh). Both
-// merges are an argmax, so the token does not depend on the split.
+// holds: there each block reduces one 64-bit word per thread and the blocks merge through a
+// per-stream word per row (split_merge.cuh). Both merges are an argmax, so the token does not
+// depend on the split.
 #include "gpu_runtime.cuh"
 
 #include "argmax_reduce.cuh"
@@ -21,20 +22,6 @@
 #include "split_merge.cuh"
 
 namespace tokenpick {
-
-#if defined(TP_HIP)
-/// Tiles in flight per thread: none staged on HIP (no cp.async), the loads go to registers.
-constexpr int kGumbelStages = 0;
-constexpr std::size_t kGumbelSharedBytes = 0;
-#else
-#ifndef TOKENPICK_GUMBEL_STAGES
-#define TOKENPICK_GUMBEL_STAGES 2
-#endif
-/// Tiles staged in shared memory per thread (one scored, the others in flight).
-constexpr int kGumbelStages = TOKENPICK_GUMBEL_STAGES;
-constexpr std::size_t kGumbelSharedBytes =
-    kGumbelStages == 0 ? 0 : staged_tile_bytes<kGumbelThreads, kGumbelStages>();
-#endif
 
 /// The token a finished partial stands for.
 __device__ __forceinline__ std::uint32_t partial_token(const Partial& p) {
@@ -52,7 +39,6 @@ __global__ void __launch_bounds__(kGumbelThreads, kGumbelBlocksPerSm)
                       SplitRow* split) {
   __shared__ Partial warps[kGumbelThreads / kWarpSize];
   __shared__ Partial block_result;
-  extern __shared__ uint4 staged_tiles[];
   const std::uint32_t row = blockIdx.y;
   const KernelRowParams& p = params.rows[params_count == 1 ? 0 : row];
   const RowPlan plan = plan_row(p);
@@ -63,8 +49,8 @@ __global__ void __launch_bounds__(kGumbelThreads, kGumbelBlocksPerSm)
   Partial mine = empty_partial();
   float bar = -INFINITY;
   if (plan.greedy) {  // the largest logit: no noise, no bar
-    for_each_group<kGumbelThreads, kGumbelStages>(
-        z_row, cols, vectors, RowGroup::rank(), RowGroup::size(), [](float, std::uint32_t) {},
+    for_each_group<kGumbelThreads>(
+        z_row, cols, vectors, RowGroup::rank(), RowGroup::size(), [](const auto&) {},
         [&](std::uint32_t first, const float (&z)[4], std::uint32_t valid) {
           for (std::uint32_t l = 0; l < valid; ++l) {
             if (isnan(z[l])) {
@@ -74,20 +60,14 @@ __global__ void __launch_bounds__(kGumbelThreads, kGumbelBlocksPerSm)
             }
           }
         },
-        []() {}, staged_tiles);
+        []() {});
   } else {
-    bool seeded = false;
-    __shared__ unsigned block_bar;  // order key of the block's best bar
-    if (threadIdx.x == 0) block_bar = order_key(-INFINITY);
-    __syncthreads();
-    for_each_group<kGumbelThreads, kGumbelStages>(
+    for_each_group<kGumbelThreads>(
         z_row, cols, vectors, RowGroup::rank(), RowGroup::size(),
-        [&](float max_z, std::uint32_t max_token) {
-          raise_bar_from_logits(__fmul_rn(max_z, plan.r), bar);
-          if (!seeded) {  // the first tile, for every thread of the block
-            seeded = true;
-            seed_bar(draw, max_z, max_token, bar, mine);
-          }
+        [&](const auto& tile_max) {
+          // Until the warp has a bar (its first tile, or later if that was all masked): the
+          // largest logit less the smallest noise. After, survivors' scores keep it higher.
+          if (!(bar > -INFINITY)) raise_bar_from_logits(__fmul_rn(tile_max(), plan.r), bar);
         },
         [&](std::uint32_t first, const float (&z)[4], std::uint32_t valid) {
           if (valid == kGroup && score_group_fast(draw, first, z, bar, mine)) return;
@@ -103,11 +83,7 @@ __global__ void __launch_bounds__(kGumbelThreads, kGumbelBlocksPerSm)
           }
           if (lanes != 0) score_group(draw, first, z, lanes, bar, mine);
         },
-        [&]() {
-          share_bar(bar);
-          share_bar_in_block(bar, &block_bar);
-        },
-        staged_tiles);
+        [&]() { share_bar(bar); });
   }
 
   TP_PHASE(1);  // row share read and scored
@@ -115,7 +91,9 @@ __global__ void __launch_bounds__(kGumbelThreads, kGumbelBlocksPerSm)
     __shared__ unsigned long long warp_words[kGumbelThreads / kWarpSize];
     const unsigned long long word = block_max_word<kGumbelThreads>(split_word(mine), warp_words);
     TP_PHASE(2);  // block merged
-    if (threadIdx.x == 0) finish_split(split + row, word, RowGroup::size(), tokens + first_row + row);
+    if (threadIdx.x == 0) {
+      finish_split(split + row, word, RowGroup::size(), tokens + first_row + row);
+    }
     return;
   }
   Partial all = block_merge<kGumbelThreads>(mine, warps, &block_result);
@@ -146,11 +124,9 @@ gpuError_t enqueue_gumbel_max(const GumbelLaunch& l, const RowChunk& chunk, gpuS
   return dispatch_type_and_tier(l.type, count, [&](auto element, auto tier) {
     using T = decltype(element);
     constexpr int kTier = decltype(tier)::value;
-    const gpuError_t prepared =
-        prepare_kernel<gumbel_max_kernel<T, kTier>>(l.device, kGumbelSharedBytes);
+    const gpuError_t prepared = prepare_kernel<gumbel_max_kernel<T, kTier>>(l.device, 0);
     if (prepared != gpuSuccess) return prepared;
-    return launch_row_groups(gumbel_max_kernel<T, kTier>, chunk, kGumbelThreads,
-                             kGumbelSharedBytes, stream,
+    return launch_row_groups(gumbel_max_kernel<T, kTier>, chunk, kGumbelThreads, 0, stream,
                              static_cast<const T*>(l.logits), l.cols, chunk.first_row,
                              chunk_params<kTier>(l.params, l.params_count, chunk), count,
                              l.step, rows_vectorizable<T>(l.logits, l.cols), l.tokens, split);

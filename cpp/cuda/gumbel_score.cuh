@@ -12,8 +12,6 @@
 
 #include "../random/gumbel_noise.h"
 #include "argmax_reduce.cuh"
-#include "logit_tiles.cuh"
-#include "order_key.cuh"
 #include "philox_keys.cuh"
 #include "warp.cuh"
 
@@ -154,12 +152,24 @@ constexpr float kExpBoundFactor = 1.001f;
 /// lane's |x|); a lane that can reach the bar has |x| <= |bar| + 17, covered by this term.
 constexpr float kSlackAbsFast = kSlackAbs + 32.0f * kSlackRel;
 
+/// The random words that skip against exp(t) (t = x - c): a word w needs no logarithm when
+/// w < skip_below(t). With f = 1 + (w >> 9) 2^-23 (exact), 1 - u = 2 - f - 2^-24, so
+/// 1 - u > b (b an upper bound of exp(t)) when f < 2 - b rounded down, f and the rounded bound
+/// lying on the same 2^-23 grid in [1, 2]: that is (w >> 9) < M, M the bound's mantissa, i.e.
+/// w < M 2^9. M is clamped to 2^23 - 1 (a word of all ones never skips; the logarithm then
+/// decides) and to 0 below 1 (nothing skips).
+__device__ __forceinline__ std::uint32_t skip_below(float t) {
+  const float f_limit =
+      fma_round_down(exp2_approx(__fmul_rn(t, kLog2e)), -kExpBoundFactor, 2.0f);
+  if (!(f_limit >= 1.0f)) return 0;
+  return min(__float_as_uint(f_limit) - 0x3f800000u, 0x7fffffu) << 9;
+}
+
 /// The common case of a full group, in fewer instructions than score_group: no z NaN or +inf,
-/// the largest z / T finite, and a finite bar. Returns false (nothing done) otherwise,
-/// and the caller takes score_group. The skip tests are those of score_group, with the lane
-/// test in the uniform's own bits: f = 1 + (w >> 9) 2^-23 is exact and 1 - u = 2 - f - 2^-24,
-/// so 1 - u > b (b an upper bound of exp(x - c)) when f < 2 - b rounded down (f and the
-/// rounded bound lie on the same 2^-23 grid in [1, 2]).
+/// the largest z / T finite, and a finite bar. Returns false (nothing done) otherwise, and the
+/// caller takes score_group. The skip tests are those of score_group: the noise bound for the
+/// whole group, then skip_below of the group's largest logit, which bounds every lane's (most
+/// groups stop there), then skip_below of each lane's own.
 __device__ __forceinline__ bool score_group_fast(const RowDraw& d, std::uint32_t first,
                                                  const float (&z)[4], float& bar,
                                                  Partial& mine) {
@@ -170,19 +180,16 @@ __device__ __forceinline__ bool score_group_fast(const RowDraw& d, std::uint32_t
   const float c = bar - fmaf(fabsf(bar) + fabsf(x_max), kSlackRel, kSlackAbsFast);
   if (__fadd_rn(x_max, kMaxNoise) < c) return true;
   const Philox4 w = philox_keyed(first / 4, d.step_lo, d.step_hi, kDomainGumbel, d.keys);
-  bool survives[4];
-  bool any = false;
+  const std::uint32_t group_below = skip_below(fmaf(z_max, d.r, -c));
+  if (w.v[0] < group_below && w.v[1] < group_below && w.v[2] < group_below &&
+      w.v[3] < group_below) {
+    return true;
+  }
+  unsigned survivors = 0;
 #pragma unroll
   for (int l = 0; l < 4; ++l) {
-    const float bound = exp2_approx(__fmul_rn(fmaf(z[l], d.r, -c), kLog2e));
-    const float f_limit = fma_round_down(bound, -kExpBoundFactor, 2.0f);
-    const float f = __uint_as_float((w.v[l] >> 9) | 0x3f800000u);
-    survives[l] = !(f < f_limit);
-    any = any || survives[l];
+    if (!(w.v[l] < skip_below(fmaf(z[l], d.r, -c)))) survivors |= 1u << l;
   }
-  if (!any) return true;  // the common case: no lane mask built
-  const unsigned survivors = (survives[0] ? 1u : 0u) | (survives[1] ? 2u : 0u) |
-                             (survives[2] ? 4u : 0u) | (survives[3] ? 8u : 0u);
   score_survivors(d, first, z, w, survivors, bar, mine);
   return true;
 }
@@ -198,47 +205,6 @@ __device__ __forceinline__ void raise_bar_from_logits(float x_max, float& bar) {
   if (x_max > -INFINITY && x_max < INFINITY) {
     bar = fmaxf(bar, x_max - (kMinNoiseBound + skip_slack(x_max, x_max)));
   }
-}
-
-/// Raises `bar` to the exact score of the warp's largest scaled logit (each lane offers its
-/// tile's largest, `max_z` at token `max_token`, or kNoMaxToken): one lane draws that token's
-/// noise and offers the score to its partial (the visit offers it again, which changes
-/// nothing). A real score is a lower bound of the row's best, and the largest logit's score
-/// is most often near it (its noise has mean 0.58): the first tile's skip tests then start
-/// from there rather than from the largest logit less 2.81.
-__device__ __forceinline__ void seed_bar(const RowDraw& d, float max_z, std::uint32_t max_token,
-                                         float& bar, Partial& mine) {
-  float best = __fmul_rn(max_z, d.r);
-  if (max_token == kNoMaxToken || !(best > -INFINITY && best < INFINITY)) best = -INFINITY;
-  int lane = lane_index();
-  for (int offset = kWarpSize / 2; offset > 0; offset /= 2) {
-    const float other = warp_shfl_xor(best, offset);
-    const int other_lane = warp_shfl_xor(lane, offset);
-    if (other > best || (other == best && other_lane < lane)) {
-      best = other;
-      lane = other_lane;
-    }
-  }
-  if (!(best > -INFINITY)) return;  // uniform: every lane has the same best
-  float score = -INFINITY;
-  if (lane_index() == lane) {
-    const Philox4 w =
-        philox_keyed(max_token / 4, d.step_lo, d.step_hi, kDomainGumbel, d.keys);
-    const std::uint32_t l = max_token % 4;
-    const std::uint32_t word = l == 0 ? w.v[0] : l == 1 ? w.v[1] : l == 2 ? w.v[2] : w.v[3];
-    score = fmaf(max_z, d.r, gumbel_from_bits(word));
-    offer(mine.finite, score, max_token);
-  }
-  bar = fmaxf(bar, warp_shfl_from(kAllLanes, score, lane));
-}
-
-/// Raises `bar` to the best bar of the block's warps so far, through `block_bar` (the order
-/// key of the block's best bar, order_key(-inf) before the first tile): one shared atomic
-/// per warp per tile. Call after share_bar, with every lane's bar equal.
-__device__ __forceinline__ void share_bar_in_block(float& bar, unsigned* block_bar) {
-  float block_best = -INFINITY;
-  if (lane_index() == 0) block_best = key_value(atomicMax(block_bar, order_key(bar)));
-  bar = fmaxf(bar, warp_shfl_from(kAllLanes, block_best, 0));
 }
 
 /// Raises `bar` to the best finite score of the warp.

@@ -7,13 +7,8 @@
 
 #include "gpu_runtime.cuh"
 
-#include <cstddef>
 #include <cstdint>
 #include <cstring>
-
-#if !defined(TP_HIP)
-#include <cuda_pipeline.h>
-#endif
 
 namespace tokenpick {
 
@@ -130,119 +125,16 @@ __device__ __forceinline__ float group_max(const float (&z)[kGroup], std::uint32
   return m;
 }
 
-/// "No token" for tile_start's max_token.
-constexpr std::uint32_t kNoMaxToken = 0xFFFFFFFFu;
-
-/// Calls tile_start(max_z, max_token) with the thread's largest logit of the tile's vectors
-/// `v` (those at base + u * kThreads below `end`) and, on the first tile only, the token that
-/// holds it (kNoMaxToken otherwise), then visit(first_token, z[4], 4) for each of their groups.
-template <int kThreads, typename T, typename TileStart, typename Visit>
-__device__ __forceinline__ void visit_vectors(const uint4 (&v)[kUnroll], std::uint32_t base,
-                                              std::uint32_t end, bool first_tile,
-                                              TileStart& tile_start, Visit& visit) {
-  constexpr std::uint32_t kGroupsPerVector = Widen<T>::kGroupsPerVector;
-  constexpr std::uint32_t kTokensPerVector = kGroup * kGroupsPerVector;
-  float max_z = -INFINITY;
-#pragma unroll
-  for (int u = 0; u < kUnroll; ++u) {
-    if (base + u * kThreads < end) max_z = fmaxf(max_z, Widen<T>::vector_max(v[u]));
-  }
-  std::uint32_t max_token = kNoMaxToken;
-  if (first_tile) {
-#pragma unroll
-    for (int u = 0; u < kUnroll; ++u) {
-      const std::uint32_t at = base + u * kThreads;
-      if (at >= end) continue;
-#pragma unroll
-      for (std::uint32_t g = 0; g < kGroupsPerVector; ++g) {
-        float z[kGroup];
-        Widen<T>::group(v[u], g, z);
-#pragma unroll
-        for (std::uint32_t l = 0; l < kGroup; ++l) {
-          if (max_token == kNoMaxToken && z[l] == max_z) {
-            max_token = at * kTokensPerVector + g * kGroup + l;
-          }
-        }
-      }
-    }
-  }
-  tile_start(max_z, max_token);
-#pragma unroll
-  for (int u = 0; u < kUnroll; ++u) {
-    const std::uint32_t at = base + u * kThreads;
-    if (at >= end) continue;
-#pragma unroll
-    for (std::uint32_t g = 0; g < kGroupsPerVector; ++g) {
-      float z[kGroup];
-      Widen<T>::group(v[u], g, z);
-      visit(at * kTokensPerVector + g * kGroup, z, kGroup);
-    }
-  }
-}
-
-#if !defined(TP_HIP)
-/// Bytes of shared memory the staged tile loop takes for kStages tiles of kThreads threads.
-template <int kThreads, int kStages>
-constexpr std::size_t staged_tile_bytes() {
-  return static_cast<std::size_t>(kStages) * kThreads * kUnroll * sizeof(uint4);
-}
-
-/// The vector path with the next kStages - 1 tiles in flight while a tile is scored: each
-/// thread copies its own vectors into its own slots of `slots` (cp.async, no registers held,
-/// no barrier: a thread reads only what it copied) and waits for the oldest tile only.
-template <int kThreads, int kStages, typename T, typename TileStart, typename Visit,
-          typename TileDone>
-__device__ __forceinline__ void for_each_staged_tile(const uint4* row, std::uint32_t begin,
-                                                     std::uint32_t end, uint4* slots,
-                                                     TileStart& tile_start, Visit& visit,
-                                                     TileDone& tile_done) {
-  static_assert(kStages >= 2, "one tile scored, at least one in flight");
-  constexpr std::uint32_t kTile = kThreads * kUnroll;
-  const std::uint32_t tiles = (end - begin + kTile - 1) / kTile;
-  const auto issue = [&](std::uint32_t t) {
-    if (t < tiles) {
-      const std::uint32_t base = begin + t * kTile + threadIdx.x;
-      uint4* slot = slots + (t % kStages) * kTile + threadIdx.x;
-#pragma unroll
-      for (int u = 0; u < kUnroll; ++u) {
-        if (base + u * kThreads < end) {
-          __pipeline_memcpy_async(slot + u * kThreads, row + base + u * kThreads, sizeof(uint4));
-        }
-      }
-    }
-    __pipeline_commit();  // an empty group past the last tile keeps the count uniform
-  };
-#pragma unroll
-  for (int s = 0; s < kStages - 1; ++s) issue(s);
-  for (std::uint32_t t = 0; t < tiles; ++t) {
-    __pipeline_wait_prior(kStages - 2);  // tile t has landed
-    const std::uint32_t base = begin + t * kTile + threadIdx.x;
-    const uint4* slot = slots + (t % kStages) * kTile + threadIdx.x;
-    uint4 v[kUnroll];
-#pragma unroll
-    for (int u = 0; u < kUnroll; ++u) {
-      if (base + u * kThreads < end) v[u] = slot[u * kThreads];
-    }
-    issue(t + kStages - 1);  // into the slot tile t - 1 used, read by this thread already
-    visit_vectors<kThreads, T>(v, base, end, t == 0, tile_start, visit);
-    tile_done();
-  }
-}
-#endif
-
-/// Calls tile_start(max_z, max_token) once the thread's share of a tile is in registers
-/// (max_z: its largest logit, -inf for none; max_token: on a 16-byte row's first tile, the
-/// token holding it, else kNoMaxToken), then visit(first_token, z[4], valid) for each of its groups
-/// (valid < 4 only for the row's last group), then tile_done(). Every thread of the block
-/// makes the same calls, so the hooks may use warp shuffles and block barriers. With
-/// kStages > 0 (CUDA only) and 16-byte rows, the tiles are staged through `slots`
-/// (staged_tile_bytes of shared memory), kStages - 1 of them in flight.
-template <int kThreads, int kStages = 0, typename T, typename TileStart, typename Visit,
-          typename TileDone>
+/// Calls tile_start(tile_max) once the thread's share of a tile is in registers, where
+/// tile_max() computes its largest logit (-inf for none) only if the hook asks for it, then
+/// visit(first_token, z[4], valid) for each of its groups (valid < 4 only for the row's last
+/// group), then tile_done(). Every thread of the block makes the same calls, so the hooks may
+/// use warp shuffles and block barriers.
+template <int kThreads, typename T, typename TileStart, typename Visit, typename TileDone>
 __device__ __forceinline__ void for_each_group(const T* row, std::uint32_t cols, bool vectors,
                                                unsigned rank, unsigned ranks,
                                                TileStart&& tile_start, Visit&& visit,
-                                               TileDone&& tile_done, uint4* slots = nullptr) {
+                                               TileDone&& tile_done) {
   constexpr std::uint32_t kGroupsPerVector = Widen<T>::kGroupsPerVector;
   constexpr std::uint32_t kTokensPerVector = kGroup * kGroupsPerVector;
   // Unit of the split: vectors when aligned, else groups (read token by token).
@@ -253,15 +145,6 @@ __device__ __forceinline__ void for_each_group(const T* row, std::uint32_t cols,
   const std::uint32_t end = min(units, begin + share);
   constexpr std::uint32_t kTile = kThreads * kUnroll;
   const std::uint32_t tiles = (end - begin + kTile - 1) / kTile;
-#if !defined(TP_HIP)
-  if constexpr (kStages > 0) {
-    if (vectors) {
-      for_each_staged_tile<kThreads, kStages, T>(reinterpret_cast<const uint4*>(row), begin, end,
-                                                 slots, tile_start, visit, tile_done);
-      return;
-    }
-  }
-#endif
   for (std::uint32_t t = 0; t < tiles; ++t) {
     const std::uint32_t base = begin + t * kTile + threadIdx.x;
     if (vectors) {
@@ -271,7 +154,25 @@ __device__ __forceinline__ void for_each_group(const T* row, std::uint32_t cols,
         const std::uint32_t at = base + u * kThreads;
         if (at < end) v[u] = __ldg(reinterpret_cast<const uint4*>(row) + at);
       }
-      visit_vectors<kThreads, T>(v, base, end, t == 0, tile_start, visit);
+      tile_start([&]() {
+        float max_z = -INFINITY;
+#pragma unroll
+        for (int u = 0; u < kUnroll; ++u) {
+          if (base + u * kThreads < end) max_z = fmaxf(max_z, Widen<T>::vector_max(v[u]));
+        }
+        return max_z;
+      });
+#pragma unroll
+      for (int u = 0; u < kUnroll; ++u) {
+        const std::uint32_t at = base + u * kThreads;
+        if (at >= end) continue;
+#pragma unroll
+        for (std::uint32_t g = 0; g < kGroupsPerVector; ++g) {
+          float z[kGroup];
+          Widen<T>::group(v[u], g, z);
+          visit(at * kTokensPerVector + g * kGroup, z, kGroup);
+        }
+      }
     } else {
       float z[kUnroll][kGroup];
       float max_z = -INFINITY;
@@ -285,7 +186,7 @@ __device__ __forceinline__ void for_each_group(const T* row, std::uint32_t cols,
         }
         max_z = fmaxf(max_z, group_max(z[u], valid));
       }
-      tile_start(max_z, kNoMaxToken);
+      tile_start([&]() { return max_z; });
 #pragma unroll
       for (int u = 0; u < kUnroll; ++u) {
         const std::uint32_t at = base + u * kThreads;
