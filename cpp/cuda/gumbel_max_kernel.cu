@@ -64,10 +64,13 @@ __global__ void __launch_bounds__(kGumbelThreads, kGumbelBlocksPerSm)
   } else {
     for_each_group<kGumbelThreads>(
         z_row, cols, vectors, RowGroup::rank(), RowGroup::size(),
-        [&](const auto& tile_max) {
-          // Until the warp has a bar (its first tile, or later if that was all masked): the
-          // largest logit less the smallest noise. After, survivors' scores keep it higher.
-          if (!(bar > -INFINITY)) raise_bar_from_logits(__fmul_rn(tile_max(), plan.r), bar);
+        [&](const auto& tile_top) __attribute__((always_inline)) {
+          // Until the warp has a bar (its first tile, or later if that was all masked); after,
+          // survivors' scores keep it higher. `bar` is equal on every lane here.
+          if (!(bar > -INFINITY)) {
+            first_bar(draw, tile_top(), bar, mine);
+            share_bar(bar);
+          }
         },
         [&](std::uint32_t first, const float (&z)[4], std::uint32_t valid) {
           if (valid == kGroup && score_group_fast(draw, first, z, bar, mine)) return;

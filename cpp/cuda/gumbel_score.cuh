@@ -12,6 +12,7 @@
 
 #include "../random/gumbel_noise.h"
 #include "argmax_reduce.cuh"
+#include "logit_tiles.cuh"
 #include "philox_keys.cuh"
 #include "warp.cuh"
 
@@ -62,7 +63,7 @@ __device__ __forceinline__ void score_survivors(const RowDraw& d, std::uint32_t 
       offer(mine.infinite, noise, first + l);
       continue;
     }
-    const float score = fmaf(zl, d.r, noise);
+    const float score = fmaf(zl, d.r, noise);  // as token_score
     if (score > -INFINITY) {
       offer(mine.finite, score, first + l);
       bar = fmaxf(bar, score);
@@ -194,16 +195,31 @@ __device__ __forceinline__ bool score_group_fast(const RowDraw& d, std::uint32_t
   return true;
 }
 
-/// Raises `bar` to a lower bound of the best score of the warp's tokens: every token's noise
-/// is at least -ln(-ln(2^-24)) = -2.81, so the largest scaled logit x of the warp scores at
-/// least x - 2.81 (less the rounding slack). `x_max` is this thread's largest scaled logit
-/// (-inf for none); +-inf and NaN are left out.
-__device__ __forceinline__ void raise_bar_from_logits(float x_max, float& bar) {
-  for (int offset = kWarpSize / 2; offset > 0; offset /= 2) {
-    x_max = fmaxf(x_max, warp_shfl_xor(x_max, offset));
-  }
-  if (x_max > -INFINITY && x_max < INFINITY) {
-    bar = fmaxf(bar, x_max - (kMinNoiseBound + skip_slack(x_max, x_max)));
+/// The score of token `token` with logit z (z / T finite), as score_survivors computes it.
+__device__ __forceinline__ float token_score(const RowDraw& d, float z, std::uint32_t token) {
+  const Philox4 w = philox_keyed(token / 4, d.step_lo, d.step_hi, kDomainGumbel, d.keys);
+  const std::uint32_t l = token % 4;
+  const std::uint32_t word = l == 0 ? w.v[0] : l == 1 ? w.v[1] : l == 2 ? w.v[2] : w.v[3];
+  return fmaf(z, d.r, gumbel_from_bits(word));
+}
+
+/// Gives the warp its first bar from each thread's largest logit of the tile (`top`): the
+/// exact score of that token when it is known (offered to `mine`; the visit offers it again,
+/// which changes nothing), else that logit less the smallest noise (-2.81, less the slack);
+/// then the warp's best. Every lane's bar ends equal. A score some token has is a lower bound
+/// of the row's best, and the largest of 32 threads' largest logits' scores is most often
+/// near it, so the tile's skip tests start from there rather than from a logit less 2.81.
+__device__ __forceinline__ void first_bar(const RowDraw& d, const TileTop& top, float& bar,
+                                          Partial& mine) {
+  const float x = __fmul_rn(top.z, d.r);
+  if (x > -INFINITY && x < INFINITY) {
+    if (top.token != kNoToken) {
+      const float score = token_score(d, top.z, top.token);
+      offer(mine.finite, score, top.token);
+      bar = fmaxf(bar, score);
+    } else {
+      bar = fmaxf(bar, x - (kMinNoiseBound + skip_slack(x, x)));
+    }
   }
 }
 

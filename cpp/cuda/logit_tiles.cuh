@@ -125,8 +125,16 @@ __device__ __forceinline__ float group_max(const float (&z)[kGroup], std::uint32
   return m;
 }
 
-/// Calls tile_start(tile_max) once the thread's share of a tile is in registers, where
-/// tile_max() computes its largest logit (-inf for none) only if the hook asks for it, then
+/// A thread's largest logit in a tile (-inf for none) and the first token holding it
+/// (kNoToken when not known: rows read token by token).
+struct TileTop {
+  float z;
+  std::uint32_t token;
+};
+constexpr std::uint32_t kNoToken = 0xFFFFFFFFu;
+
+/// Calls tile_start(tile_top) once the thread's share of a tile is in registers, where
+/// tile_top() computes its TileTop only if the hook asks for it, then
 /// visit(first_token, z[4], valid) for each of its groups (valid < 4 only for the row's last
 /// group), then tile_done(). Every thread of the block makes the same calls, so the hooks may
 /// use warp shuffles and block barriers.
@@ -155,12 +163,28 @@ __device__ __forceinline__ void for_each_group(const T* row, std::uint32_t cols,
         if (at < end) v[u] = __ldg(reinterpret_cast<const uint4*>(row) + at);
       }
       tile_start([&]() {
-        float max_z = -INFINITY;
+        TileTop top{-INFINITY, kNoToken};
 #pragma unroll
         for (int u = 0; u < kUnroll; ++u) {
-          if (base + u * kThreads < end) max_z = fmaxf(max_z, Widen<T>::vector_max(v[u]));
+          if (base + u * kThreads < end) top.z = fmaxf(top.z, Widen<T>::vector_max(v[u]));
         }
-        return max_z;
+#pragma unroll
+        for (int u = 0; u < kUnroll; ++u) {
+          const std::uint32_t at = base + u * kThreads;
+          if (at >= end) continue;
+#pragma unroll
+          for (std::uint32_t g = 0; g < kGroupsPerVector; ++g) {
+            float z[kGroup];
+            Widen<T>::group(v[u], g, z);
+#pragma unroll
+            for (std::uint32_t l = 0; l < kGroup; ++l) {
+              if (top.token == kNoToken && z[l] == top.z) {
+                top.token = at * kTokensPerVector + g * kGroup + l;
+              }
+            }
+          }
+        }
+        return top;
       });
 #pragma unroll
       for (int u = 0; u < kUnroll; ++u) {
@@ -186,7 +210,7 @@ __device__ __forceinline__ void for_each_group(const T* row, std::uint32_t cols,
         }
         max_z = fmaxf(max_z, group_max(z[u], valid));
       }
-      tile_start([&]() { return max_z; });
+      tile_start([&]() { return TileTop{max_z, kNoToken}; });
 #pragma unroll
       for (int u = 0; u < kUnroll; ++u) {
         const std::uint32_t at = base + u * kThreads;
