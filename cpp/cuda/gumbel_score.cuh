@@ -1,10 +1,12 @@
 // Scoring tokens for Gumbel-max, skipping only tokens that provably cannot win (DESIGN 4).
 // score = fma(z, 1/T, g), g = -ln(-ln u), u in [2^-24, 1 - 2^-24], so g <= 16.64: a token
-// with x = z/T below bar - 16.64 - slack cannot reach `bar` (a lower bound of the row's best
-// score: a score some token has, or the largest x less 2.81) and needs no random word. Otherwise it beats the bar only if
-// u > exp(-exp(x - bar)) >= 1 - exp(x - bar): when 1 - u (computed exactly) exceeds a safe
-// upper bound of exp(x - bar + slack), it needs no logarithm. The slack covers the rounding of
-// x, of the fma and of det_ln, so a skipped token's score is strictly below the bar.
+// with x = z/T below bar - 16.64 - slack cannot reach `bar` (a lower bound of the row's best:
+// a score some token has, or the largest x less 2.81) and needs no random word. Otherwise it
+// beats the bar only if u > exp(-exp(x - bar)) >= 1 - exp(x - bar): when 1 - u (exact) exceeds
+// a safe upper bound of exp(x - bar + slack), it needs no logarithm. Full groups test that
+// once against their largest logit, then per lane only if that fails (score_group_fast). The
+// slack covers the rounding of x, of the fma and of det_ln: a skipped token's score is
+// strictly below the bar.
 #pragma once
 
 #include <cfloat>
