@@ -78,16 +78,16 @@ template <>
 struct Widen<f16_t> {
   static constexpr std::uint32_t kGroupsPerVector = 2;
   __device__ static float one(f16_t v) { return __half2float(v); }
+  /// One token from its 16 bits.
+  __device__ static float from_bits(std::uint32_t bits) {
+    return __half2float(__ushort_as_half(static_cast<unsigned short>(bits)));
+  }
   __device__ static void group(const uint4& v, std::uint32_t g, float (&z)[kGroup]) {
-    widen_group16(v, g, z, [](std::uint32_t bits) {
-      return __half2float(__ushort_as_half(static_cast<unsigned short>(bits)));
-    });
+    widen_group16(v, g, z, from_bits);
   }
   __device__ static float vector_max(const uint4& v) {
 #if defined(TP_HIP)
-    return widened_vector_max(v, [](std::uint32_t bits) {
-      return __half2float(__ushort_as_half(static_cast<unsigned short>(bits)));
-    });
+    return widened_vector_max(v, from_bits);
 #else
     return packed_vector_max<__half2>(v, [](__half h) { return __half2float(h); });
 #endif
@@ -97,13 +97,14 @@ template <>
 struct Widen<bf16_t> {
   static constexpr std::uint32_t kGroupsPerVector = 2;
   __device__ static float one(bf16_t v) { return bf16_to_float(v); }
-  // bf16 -> f32 is the high half of the f32 pattern: exact.
+  /// One token from its 16 bits: bf16 -> f32 is the high half of the f32 pattern, exact.
+  __device__ static float from_bits(std::uint32_t bits) { return __uint_as_float(bits << 16); }
   __device__ static void group(const uint4& v, std::uint32_t g, float (&z)[kGroup]) {
-    widen_group16(v, g, z, [](std::uint32_t bits) { return __uint_as_float(bits << 16); });
+    widen_group16(v, g, z, from_bits);
   }
   __device__ static float vector_max(const uint4& v) {
 #if defined(TP_HIP)
-    return widened_vector_max(v, [](std::uint32_t bits) { return __uint_as_float(bits << 16); });
+    return widened_vector_max(v, from_bits);
 #else
     return packed_vector_max<__nv_bfloat162>(v,
                                             [](__nv_bfloat16 b) { return __bfloat162float(b); });

@@ -49,24 +49,26 @@ __device__ __forceinline__ std::uint32_t split_token(unsigned long long word) {
   return ~static_cast<std::uint32_t>(word) & kSplitIndexMask;
 }
 
+/// The largest word of the warp's lanes, on every lane.
+__device__ __forceinline__ unsigned long long warp_max_word(unsigned long long word) {
+  for (int offset = kWarpSize / 2; offset > 0; offset /= 2) {
+    const unsigned long long other = warp_shfl_xor(word, offset);
+    word = other > word ? other : word;
+  }
+  return word;
+}
+
 /// The largest word of the block's threads, in thread 0 (the others get their warp's);
 /// `warp_words` holds one word per warp. One barrier; the word order is the merge's, so this
 /// is the block merge of a split row in a few shuffles of one 64-bit value.
 template <int kThreads>
 __device__ __forceinline__ unsigned long long block_max_word(unsigned long long word,
                                                              unsigned long long* warp_words) {
-  for (int offset = kWarpSize / 2; offset > 0; offset /= 2) {
-    const unsigned long long other = warp_shfl_xor(word, offset);
-    word = other > word ? other : word;
-  }
+  word = warp_max_word(word);
   if (lane_index() == 0) warp_words[warp_index()] = word;
   __syncthreads();
   if (warp_index() == 0) {
-    word = lane_index() < kThreads / kWarpSize ? warp_words[lane_index()] : 0ull;
-    for (int offset = kWarpSize / 2; offset > 0; offset /= 2) {
-      const unsigned long long other = warp_shfl_xor(word, offset);
-      word = other > word ? other : word;
-    }
+    word = warp_max_word(lane_index() < kThreads / kWarpSize ? warp_words[lane_index()] : 0ull);
   }
   return word;
 }

@@ -57,23 +57,32 @@ __global__ void fill_normal(T* out, size_t count, float sigma, unsigned seed) {
   out[i] = static_cast<T>(value);
 }
 
-/// Device time per call, in us, of kCalls back-to-back calls run(1000 + i) on the default
-/// stream, after kWarmup calls run(i).
-template <typename Run>
-double us_per_call(Run&& run) {
-  for (int i = 0; i < kWarmup; ++i) run(i);
+/// Device time of work(), in ms, between two events on the default stream.
+template <typename Work>
+double elapsed_ms(Work&& work) {
   cudaEvent_t start, stop;
   CHECK(cudaEventCreate(&start));
   CHECK(cudaEventCreate(&stop));
   CHECK(cudaEventRecord(start));
-  for (int i = 0; i < kCalls; ++i) run(1000 + i);
+  work();
   CHECK(cudaEventRecord(stop));
   CHECK(cudaEventSynchronize(stop));
   float ms = 0;
   CHECK(cudaEventElapsedTime(&ms, start, stop));
   CHECK(cudaEventDestroy(start));
   CHECK(cudaEventDestroy(stop));
-  return ms * 1e3 / kCalls;
+  return ms;
+}
+
+/// Device time per call, in us, of kCalls back-to-back calls run(1000 + i) on the default
+/// stream, after kWarmup calls run(i).
+template <typename Run>
+double us_per_call(Run&& run) {
+  for (int i = 0; i < kWarmup; ++i) run(i);
+  return elapsed_ms([&] {
+           for (int i = 0; i < kCalls; ++i) run(1000 + i);
+         }) *
+         1e3 / kCalls;
 }
 
 /// A kernel that does nothing: the launch part of the floor.
@@ -99,17 +108,11 @@ double copy_bandwidth() {
   CHECK(cudaMalloc(&a, bytes));
   CHECK(cudaMalloc(&b, bytes));
   CHECK(cudaMemset(a, 1, bytes));
-  cudaEvent_t start, stop;
-  CHECK(cudaEventCreate(&start));
-  CHECK(cudaEventCreate(&stop));
   CHECK(cudaMemcpy(b, a, bytes, cudaMemcpyDeviceToDevice));
-  CHECK(cudaEventRecord(start));
   const int reps = 10;
-  for (int r = 0; r < reps; ++r) CHECK(cudaMemcpy(b, a, bytes, cudaMemcpyDeviceToDevice));
-  CHECK(cudaEventRecord(stop));
-  CHECK(cudaEventSynchronize(stop));
-  float ms = 0;
-  CHECK(cudaEventElapsedTime(&ms, start, stop));
+  const double ms = elapsed_ms([&] {
+    for (int r = 0; r < reps; ++r) CHECK(cudaMemcpy(b, a, bytes, cudaMemcpyDeviceToDevice));
+  });
   CHECK(cudaFree(a));
   CHECK(cudaFree(b));
   return 2.0 * bytes * reps / (ms * 1e-3);
