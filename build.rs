@@ -42,6 +42,7 @@ const GPU_SOURCES: &[&str] = &[
     "cpp/cuda/gumbel_max_launch.cu",
     "cpp/cuda/filtered_sample_kernel.cu",
     "cpp/cuda/filtered_sample_launch.cu",
+    "cpp/cuda/top_k_sample_kernel.cu",
 ];
 
 /// Machine code built for each CUDA source: Hopper (H100/H200) and Ampere.

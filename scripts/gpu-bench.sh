@@ -10,7 +10,8 @@ if [ "${1:-build}" = build ]; then
   ln -sfn "$PWD" target/bench-include/tokenpick-core
   sources=(cpp/cuda/bench/sampling_bench.cu cpp/cuda/device_shape.cu cpp/cuda/split_scratch.cu
     cpp/cuda/cuda_memory.cu cpp/cuda/gumbel_max_kernel.cu cpp/cuda/gumbel_max_launch.cu
-    cpp/cuda/filtered_sample_kernel.cu cpp/cuda/filtered_sample_launch.cu cpp/errors.cc)
+    cpp/cuda/filtered_sample_kernel.cu cpp/cuda/filtered_sample_launch.cu
+    cpp/cuda/top_k_sample_kernel.cu cpp/errors.cc)
   flags=(-std=c++17 -O3 -lineinfo -fmad=false -gencode arch=compute_90,code=sm_90
     -I target/bench-include -L "$(dirname "$NVCC")/../lib")
   "$NVCC" "${flags[@]}" -o .devbin/sampling_bench "${sources[@]}"

@@ -1,4 +1,5 @@
-// The CUDA filtered-sampling kernel's launch entry (filtered_sample_kernel.cu).
+// The launch entries of the CUDA filtering kernels (filtered_sample_kernel.cu and
+// top_k_sample_kernel.cu) and the shapes they share.
 #pragma once
 
 #include "gpu_platform.h"
@@ -27,13 +28,23 @@ constexpr std::uint32_t kCandidateCapacity = 8192;
 #endif
 constexpr std::size_t kFilterSharedBytes = kCandidateCapacity * sizeof(unsigned long long);
 
+/// Largest top-k the one-read kernel (top_k_sample_kernel.cu) takes; larger k, and rows with
+/// top-k off, take filtered_sample_kernel.cu.
+constexpr std::uint32_t kSmallTopK = 128;
+
 /// Enqueues the kernel for one chunk of rows (at most kMaxInlineRows).
 gpuError_t enqueue_filtered_sample(const RejectionLaunch& launch, const RowChunk& chunk,
                                     gpuStream_t stream);
 
+/// Enqueues the one-read top-k kernel for one chunk of rows; every row of the launch must be
+/// greedy or have 0 < top-k <= kSmallTopK and top-k < cols (takes_small_top_k).
+gpuError_t enqueue_top_k_sample(const RejectionLaunch& launch, const RowChunk& chunk,
+                                gpuStream_t stream);
+
 #if defined(TOKENPICK_PHASE_TIMES)
-/// The kernel's phase marks (phase_times.cuh) of the last launch.
+/// The kernels' phase marks (phase_times.cuh) of their last launch.
 gpuError_t read_filtered_phase_marks(long long* marks);
+gpuError_t read_top_k_phase_marks(long long* marks);
 #endif
 
 }  // namespace tokenpick

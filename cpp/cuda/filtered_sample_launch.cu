@@ -1,5 +1,9 @@
-// Host side of the CUDA filtered-sampling kernel: blocks per row from the batch (launch_rows),
-// the launches one per kMaxInlineRows rows. Nothing is allocated and nothing waits.
+// Host side of the CUDA filtering kernels: a call whose every row is greedy or has a small
+// top-k takes the one-read top-k kernel, any other the two-pass filtered kernel; blocks per
+// row from the batch (launch_rows), the launches one per kMaxInlineRows rows. Nothing is
+// allocated and nothing waits.
+#include <cmath>
+
 #include "filtered_kernels.h"
 #include "launch_dispatch.cuh"
 #include "logit_tiles.cuh"
@@ -11,13 +15,28 @@ namespace {
 /// Fewest tokens a block of a split row gets.
 constexpr unsigned kMinTokensPerBlock = kFilterThreads * kUnroll * kGroup;
 
+/// True when the row is greedy (as plan_row decides) or keeps a small top-k: what the
+/// one-read kernel takes.
+bool takes_small_top_k(const KernelRowParams& p, std::uint32_t cols) {
+  const float r = 1.0f / p.temperature;
+  const bool greedy = p.temperature == 0.0f || p.top_k == 1 || !std::isfinite(r);
+  return greedy || (p.top_k > 0 && p.top_k <= kSmallTopK && p.top_k < cols);
+}
+
 }  // namespace
 
 void launch_fused_rejection(const char* entry, const RejectionLaunch& l) {
   const cudaStream_t stream = static_cast<cudaStream_t>(l.stream);
+  bool small_top_k = true;
+  for (std::uint32_t i = 0; i < l.params_count; ++i) {
+    small_top_k = small_top_k && takes_small_top_k(l.params[i], l.cols);
+  }
   launch_rows(entry, l.device, l.rows, l.cols, kFilterBlocksPerSm, kMinTokensPerBlock,
-              "filtered_sample_kernel launch",
-              [&](const RowChunk& chunk) { return enqueue_filtered_sample(l, chunk, stream); });
+              small_top_k ? "top_k_sample_kernel launch" : "filtered_sample_kernel launch",
+              [&](const RowChunk& chunk) {
+                return small_top_k ? enqueue_top_k_sample(l, chunk, stream)
+                                   : enqueue_filtered_sample(l, chunk, stream);
+              });
 }
 
 }  // namespace tokenpick

@@ -138,8 +138,10 @@ constexpr std::uint32_t kNoToken = 0xFFFFFFFFu;
 /// tile_top() computes its TileTop only if the hook asks for it, then
 /// visit(first_token, z[4], valid) for each of its groups (valid < 4 only for the row's last
 /// group), then tile_done(). Every thread of the block makes the same calls, so the hooks may
-/// use warp shuffles and block barriers.
-template <int kThreads, typename T, typename TileStart, typename Visit, typename TileDone>
+/// use warp shuffles and block barriers. Visits past the end of the row are skipped, or with
+/// kEveryLane made with valid = 0, so that whole warps meet in every visit.
+template <int kThreads, bool kEveryLane = false, typename T, typename TileStart, typename Visit,
+          typename TileDone>
 __device__ __forceinline__ void for_each_group(const T* row, std::uint32_t cols, bool vectors,
                                                unsigned rank, unsigned ranks,
                                                TileStart&& tile_start, Visit&& visit,
@@ -161,7 +163,11 @@ __device__ __forceinline__ void for_each_group(const T* row, std::uint32_t cols,
 #pragma unroll
       for (int u = 0; u < kUnroll; ++u) {
         const std::uint32_t at = base + u * kThreads;
-        if (at < end) v[u] = __ldg(reinterpret_cast<const uint4*>(row) + at);
+        if (at < end) {
+          v[u] = __ldg(reinterpret_cast<const uint4*>(row) + at);
+        } else if (kEveryLane) {
+          v[u] = make_uint4(0, 0, 0, 0);  // visited with valid = 0
+        }
       }
       tile_start([&]() {
         TileTop top{-INFINITY, kNoToken};
@@ -190,12 +196,12 @@ __device__ __forceinline__ void for_each_group(const T* row, std::uint32_t cols,
 #pragma unroll
       for (int u = 0; u < kUnroll; ++u) {
         const std::uint32_t at = base + u * kThreads;
-        if (at >= end) continue;
+        if (!kEveryLane && at >= end) continue;
 #pragma unroll
         for (std::uint32_t g = 0; g < kGroupsPerVector; ++g) {
           float z[kGroup];
           Widen<T>::group(v[u], g, z);
-          visit(at * kTokensPerVector + g * kGroup, z, kGroup);
+          visit(at * kTokensPerVector + g * kGroup, z, at < end ? kGroup : 0u);
         }
       }
     } else {
@@ -215,8 +221,8 @@ __device__ __forceinline__ void for_each_group(const T* row, std::uint32_t cols,
 #pragma unroll
       for (int u = 0; u < kUnroll; ++u) {
         const std::uint32_t at = base + u * kThreads;
-        if (at >= end) continue;
-        visit(at * kGroup, z[u], min(kGroup, cols - at * kGroup));
+        if (!kEveryLane && at >= end) continue;
+        visit(at * kGroup, z[u], at < end ? min(kGroup, cols - at * kGroup) : 0u);
       }
     }
     tile_done();

@@ -141,6 +141,53 @@ __device__ __forceinline__ int highest_lane(LaneMask mask) {
 #endif
 }
 
+/// Exclusive prefix sum of `value` over the lanes of `active`, which must be a prefix of the
+/// warp (lane order); `total` gets the sum over them.
+__device__ __forceinline__ unsigned warp_prefix_sum(LaneMask active, unsigned value,
+                                                    unsigned& total) {
+  const int lane = static_cast<int>(threadIdx.x % kWarpSize);
+  unsigned inclusive = value;
+  for (int d = 1; d < kWarpSize; d *= 2) {
+    const unsigned other = warp_shfl_up_among(active, inclusive, d);
+    if (lane >= d) inclusive += other;
+  }
+  total = warp_shfl_from(active, inclusive, highest_lane(active));
+  return inclusive - value;
+}
+
+/// Set bits of a lane mask, and those below this lane.
+__device__ __forceinline__ unsigned lane_count(LaneMask mask) {
+#if defined(TP_HIP)
+  return static_cast<unsigned>(__popcll(static_cast<unsigned long long>(mask)));
+#else
+  return static_cast<unsigned>(__popc(mask));
+#endif
+}
+__device__ __forceinline__ unsigned lanes_below(LaneMask mask) {
+  const unsigned lane = threadIdx.x % kWarpSize;
+  return lane_count(mask & ((LaneMask{1} << lane) - 1));
+}
+
+/// Sum of `value` over the whole warp, on every lane (every lane must call it).
+__device__ __forceinline__ unsigned warp_sum(unsigned value) {
+#if defined(TP_HIP)
+  for (int offset = kWarpSize / 2; offset > 0; offset /= 2) value += __shfl_xor(value, offset);
+  return value;
+#else
+  return __reduce_add_sync(kAllLanes, value);  // one instruction from sm_80
+#endif
+}
+
+/// Orders the shared-memory accesses of the lanes of `active` before and after it.
+__device__ __forceinline__ void warp_sync(LaneMask active) {
+#if defined(TP_HIP)
+  (void)active;  // a wavefront runs in lockstep
+  __builtin_amdgcn_wave_barrier();
+#else
+  __syncwarp(active);
+#endif
+}
+
 /// The lane of this thread in its warp, and the warp's index in the block.
 __device__ __forceinline__ int lane_index() { return static_cast<int>(threadIdx.x % kWarpSize); }
 __device__ __forceinline__ int warp_index() { return static_cast<int>(threadIdx.x / kWarpSize); }

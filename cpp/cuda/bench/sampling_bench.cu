@@ -124,6 +124,7 @@ struct Result {
   float sigma;
   double us, floor_us;
   const char* call;
+  unsigned fallback_rows;  // filtered calls: rows of the last call left to the CPU (ok = 0)
 };
 
 /// Which kernel a shape times.
@@ -185,9 +186,16 @@ Result bench_shape(unsigned batch, unsigned vocab, float sigma, const char* name
   };
   const double us = us_per_call(run);
   CHECK(cudaGetLastError());
+  unsigned fallback_rows = 0;
+  if (call.rejection) {  // a row the kernel leaves to the CPU would make its time look better
+    std::vector<uint32_t> out(2 * size_t(batch));
+    CHECK(cudaMemcpy(out.data(), tokens, out.size() * sizeof(uint32_t), cudaMemcpyDeviceToHost));
+    for (unsigned r = 0; r < batch; ++r) fallback_rows += out[2 * r + 1] == 0 ? 1 : 0;
+  }
   for (T* p : logits) CHECK(cudaFree(p));
   CHECK(cudaFree(tokens));
-  return Result{batch, vocab, name, sigma, us, bytes / bandwidth * 1e6, call.name};
+  return Result{batch, vocab, name, sigma, us, bytes / bandwidth * 1e6, call.name,
+                fallback_rows};
 }
 
 }  // namespace
@@ -222,13 +230,16 @@ int main() {
                                             tokenpick::LogitsType::BF16, bandwidth, call)
                : bench_shape<float>(batch, vocab, sigma, "f32", tokenpick::LogitsType::F32,
                                     bandwidth, call);
-      std::printf("%s batch %u vocab %u sigma %.0f %s: %.2f us (floor %.2f)\n", name, batch,
-                  vocab, sigma, bf16 ? "bf16" : "f32", r.us, r.floor_us);
+      std::printf("%s batch %u vocab %u sigma %.0f %s: %.2f us (floor %.2f), fallback rows %u\n",
+                  name, batch, vocab, sigma, bf16 ? "bf16" : "f32", r.us, r.floor_us,
+                  r.fallback_rows);
 #if defined(TOKENPICK_PHASE_TIMES)
       // Block 0 of row 0 of the last call: SM clock cycles from the kernel's first mark.
       long long marks[tokenpick::kPhaseMarks] = {0};
-      CHECK(call.rejection ? tokenpick::read_filtered_phase_marks(marks)
-                           : tokenpick::read_gumbel_phase_marks(marks));
+      const bool top_k = call.top_k > 0 && call.top_k <= tokenpick::kSmallTopK;
+      CHECK(!call.rejection ? tokenpick::read_gumbel_phase_marks(marks)
+            : top_k         ? tokenpick::read_top_k_phase_marks(marks)
+                            : tokenpick::read_filtered_phase_marks(marks));
       std::printf("phase marks (cycles after mark 0):");
       for (int m = 1; m < tokenpick::kPhaseMarks; ++m) {
         std::printf(" %lld", marks[m] != 0 ? marks[m] - marks[0] : -1);
@@ -265,11 +276,11 @@ int main() {
       }
     }
   }
-  std::printf("\n%-6s %-6s %-7s %-5s %10s %10s %8s %s\n", "sigma", "batch", "vocab", "dtype",
-              "ours_us", "floor_us", "ratio", "call");
+  std::printf("\n%-6s %-6s %-7s %-5s %10s %10s %8s %-9s %s\n", "sigma", "batch", "vocab",
+              "dtype", "ours_us", "floor_us", "ratio", "call", "fallback_rows");
   for (const Result& r : results) {
-    std::printf("%-6.0f %-6u %-7u %-5s %10.2f %10.2f %8.1f %s\n", r.sigma, r.batch, r.vocab,
-                r.dtype, r.us, r.floor_us, r.us / r.floor_us, r.call);
+    std::printf("%-6.0f %-6u %-7u %-5s %10.2f %10.2f %8.1f %-9s %u\n", r.sigma, r.batch,
+                r.vocab, r.dtype, r.us, r.floor_us, r.us / r.floor_us, r.call, r.fallback_rows);
   }
   // The targets of issue 4 (f32 unless named; sigma 1 has its own target where given).
   struct Target {
@@ -298,10 +309,10 @@ int main() {
         continue;
       }
       const double target = r.sigma == 1.0f ? t.us_sigma1 : t.us;
-      const bool met = r.us <= target;
+      const bool met = r.us <= target && r.fallback_rows == 0;
       missed += met ? 0 : 1;
       std::printf("%-9s %-6u %-7u %-5s %-6.0f %10.2f %10.1f %s\n", t.call, t.batch, t.vocab,
-                  t.dtype, r.sigma, r.us, target, met ? "met" : "MISSED");
+                  t.dtype, r.sigma, r.us, target, met ? "met" : r.fallback_rows != 0 ? "MISSED (fallback rows)" : "MISSED");
     }
   }
   std::printf("targets missed: %d\n", missed);
