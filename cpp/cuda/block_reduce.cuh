@@ -36,6 +36,15 @@ struct SumOp {
   template <typename T>
   __device__ __forceinline__ T operator()(T a, T b) const { return a + b; }
 };
+/// Sum of `value` over the whole warp, on every lane (every lane must call it).
+__device__ __forceinline__ unsigned warp_sum(unsigned value) {
+#if defined(TP_HIP)
+  return warp_all_reduce(value, SumOp{});
+#else
+  return __reduce_add_sync(kAllLanes, value);  // one instruction from sm_80
+#endif
+}
+
 struct MinOp {
   __device__ __forceinline__ float operator()(float a, float b) const { return fminf(a, b); }
 };

@@ -3,7 +3,8 @@
 // the row's plan status, block 0's gathering of its partners' findings, and the finish: exact
 // top-k and top-p thresholds by radix selection over the candidates (by count, then by mass in
 // 2^-40 fixed point, so sums do not depend on order), min-p, and the Gumbel-max draw over the
-// kept candidates with the DESIGN noise.
+// kept candidates with the DESIGN noise; then the row's (token, ok), and the host's enqueue of
+// either kernel.
 #pragma once
 
 #include "gpu_runtime.cuh"
@@ -16,6 +17,8 @@
 #include "filter_plan.cuh"
 #include "filtered_kernels.h"
 #include "gumbel_score.cuh"
+#include "launch_dispatch.cuh"
+#include "logit_tiles.cuh"
 #include "order_key.cuh"
 #include "row_access.cuh"
 #include "row_group.cuh"
@@ -343,6 +346,37 @@ __device__ __forceinline__ void finish_row(const KernelRowParams& p, const RowDr
   row = merge(row, block_merge<kThreads>(mine, s.warps, &s.partial));
   token = filtered_token(row);
   ok = 1;
+}
+
+/// Thread 0 of block 0 writes the row's (token, ok); a row left to the fallback gets
+/// kTokenAllMasked as its token.
+__device__ __forceinline__ void write_row_result(std::uint32_t* out, std::uint32_t row,
+                                                 std::uint32_t token, std::uint32_t ok) {
+  if (threadIdx.x == 0) {
+    out[2 * static_cast<std::size_t>(row)] = ok ? token : kTokenAllMasked;
+    out[2 * static_cast<std::size_t>(row) + 1] = ok;
+  }
+}
+
+/// Enqueues a filtering kernel for one chunk of rows: `kernel_of(element, tier)` names the
+/// instance for the logits' element type and the parameters' tier as a
+/// std::integral_constant holding its address (both kernels take the same arguments).
+template <typename KernelOf>
+gpuError_t enqueue_filtering_kernel(const RejectionLaunch& l, const RowChunk& chunk,
+                                    gpuStream_t stream, KernelOf kernel_of) {
+  const std::uint32_t count = l.params_count == 1 ? 1 : chunk.rows;
+  return dispatch_type_and_tier(l.type, count, [&](auto element, auto tier) {
+    using T = decltype(element);
+    constexpr int kTier = decltype(tier)::value;
+    constexpr auto kKernel = decltype(kernel_of(element, tier))::value;
+    const gpuError_t prepared = prepare_kernel<kKernel>(l.device, kFilterSharedBytes);
+    if (prepared != gpuSuccess) return prepared;
+    return launch_row_groups(kKernel, chunk, kFilterThreads, kFilterSharedBytes, stream,
+                             static_cast<const T*>(l.logits), l.cols, chunk.first_row,
+                             chunk_params<kTier>(l.params, l.params_count, chunk), count, l.step,
+                             l.max_rounds, l.temperature_last,
+                             rows_vectorizable<T>(l.logits, l.cols), l.out);
+  });
 }
 
 }  // namespace

@@ -195,10 +195,7 @@ __global__ void __launch_bounds__(kFilterThreads, kBlocksPerSm)
     finish_row<kFilterThreads>(p, draw, scale, plan, sums, partial, words, n, s, token, ok);
   }
   TP_PHASE(7);  // finished
-  if (threadIdx.x == 0) {
-    out[2 * static_cast<std::size_t>(first_row + row)] = ok ? token : kTokenAllMasked;
-    out[2 * static_cast<std::size_t>(first_row + row) + 1] = ok;
-  }
+  write_row_result(out, first_row + row, token, ok);
 }
 
 }  // namespace
@@ -210,20 +207,10 @@ gpuError_t read_filtered_phase_marks(long long* marks) {
 #endif
 
 gpuError_t enqueue_filtered_sample(const RejectionLaunch& l, const RowChunk& chunk,
-                                    gpuStream_t stream) {
-  const std::uint32_t count = l.params_count == 1 ? 1 : chunk.rows;
-  return dispatch_type_and_tier(l.type, count, [&](auto element, auto tier) {
-    using T = decltype(element);
-    constexpr int kTier = decltype(tier)::value;
-    const gpuError_t prepared =
-        prepare_kernel<filtered_sample_kernel<T, kTier>>(l.device, kFilterSharedBytes);
-    if (prepared != gpuSuccess) return prepared;
-    return launch_row_groups(filtered_sample_kernel<T, kTier>, chunk, kFilterThreads,
-                             kFilterSharedBytes, stream, static_cast<const T*>(l.logits),
-                             l.cols, chunk.first_row,
-                             chunk_params<kTier>(l.params, l.params_count, chunk), count, l.step,
-                             l.max_rounds, l.temperature_last,
-                             rows_vectorizable<T>(l.logits, l.cols), l.out);
+                                   gpuStream_t stream) {
+  return enqueue_filtering_kernel(l, chunk, stream, [](auto element, auto tier) {
+    constexpr auto kernel = &filtered_sample_kernel<decltype(element), decltype(tier)::value>;
+    return std::integral_constant<decltype(kernel), kernel>{};
   });
 }
 

@@ -2,11 +2,10 @@
 // top-k takes the one-read top-k kernel, any other the two-pass filtered kernel; blocks per
 // row from the batch (launch_rows), the launches one per kMaxInlineRows rows. Nothing is
 // allocated and nothing waits.
-#include <cmath>
-
 #include "filtered_kernels.h"
 #include "launch_dispatch.cuh"
 #include "logit_tiles.cuh"
+#include "row_access.cuh"
 
 namespace tokenpick {
 
@@ -15,12 +14,9 @@ namespace {
 /// Fewest tokens a block of a split row gets.
 constexpr unsigned kMinTokensPerBlock = kFilterThreads * kUnroll * kGroup;
 
-/// True when the row is greedy (as plan_row decides) or keeps a small top-k: what the
-/// one-read kernel takes.
+/// True when the row is greedy or keeps a small top-k: what the one-read kernel takes.
 bool takes_small_top_k(const KernelRowParams& p, std::uint32_t cols) {
-  const float r = 1.0f / p.temperature;
-  const bool greedy = p.temperature == 0.0f || p.top_k == 1 || !std::isfinite(r);
-  return greedy || (p.top_k > 0 && p.top_k <= kSmallTopK && p.top_k < cols);
+  return plan_row(p).greedy || (p.top_k > 0 && p.top_k <= kSmallTopK && p.top_k < cols);
 }
 
 }  // namespace

@@ -32,9 +32,17 @@ struct RowPlan {
   float r;
 };
 
-__device__ __forceinline__ RowPlan plan_row(const KernelRowParams& p) {
+__host__ __device__ __forceinline__ RowPlan plan_row(const KernelRowParams& p) {
+#if defined(__CUDA_ARCH__) || defined(__HIP_DEVICE_COMPILE__)
   const float r = __fdiv_rn(1.0f, p.temperature);
-  const bool greedy = p.temperature == 0.0f || p.top_k == 1 || !isfinite(r);
+  const bool finite = isfinite(r);
+#else
+  // The launchers' routing: the same IEEE division, and isfinite by comparisons (HIP's
+  // isfinite is device-only).
+  const float r = 1.0f / p.temperature;
+  const bool finite = r == r && r != INFINITY && r != -INFINITY;
+#endif
+  const bool greedy = p.temperature == 0.0f || p.top_k == 1 || !finite;
   return RowPlan{greedy, r};
 }
 

@@ -168,16 +168,6 @@ __device__ __forceinline__ unsigned lanes_below(LaneMask mask) {
   return lane_count(mask & ((LaneMask{1} << lane) - 1));
 }
 
-/// Sum of `value` over the whole warp, on every lane (every lane must call it).
-__device__ __forceinline__ unsigned warp_sum(unsigned value) {
-#if defined(TP_HIP)
-  for (int offset = kWarpSize / 2; offset > 0; offset /= 2) value += __shfl_xor(value, offset);
-  return value;
-#else
-  return __reduce_add_sync(kAllLanes, value);  // one instruction from sm_80
-#endif
-}
-
 /// Orders the shared-memory accesses of the lanes of `active` before and after it.
 __device__ __forceinline__ void warp_sync(LaneMask active) {
 #if defined(TP_HIP)

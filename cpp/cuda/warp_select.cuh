@@ -7,7 +7,7 @@
 
 #include <cstdint>
 
-#include "warp.cuh"
+#include "block_reduce.cuh"
 
 namespace tokenpick {
 
