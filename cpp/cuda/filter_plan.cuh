@@ -2,8 +2,10 @@
 // Bins are the top 12 bits of the order-preserving key of f (f = z/T temperature first, z
 // temperature last): about 1/8 octave wide, so no maximum is needed to place a token. Each
 // bin holds a count (exact) and a mass, the f32 sum of exp(f - top), top = the bin's largest
-// value: approximate (atomics in any order), so it only places the bins, with a bin of margin
-// on each side; the exact masses are summed in fixed point in the second pass.
+// value, in 2^-13 fixed point summed by native 32-bit shared atomics (a float atomic add on
+// shared memory is a compare-and-swap loop): approximate, so it only places the bins, with a
+// bin of margin on each side; the exact masses are summed in fixed point in the second pass,
+// and a row whose exact threshold falls outside the planned bins is left to the fallback.
 // The plan: bins above `sure_key` are kept whatever the exact threshold; bins in
 // [low_key, sure_key) hold every token the exact threshold can fall on (top-k's bin exactly,
 // top-p's within its rounding plus one bin each side); bins below are dropped.
@@ -24,9 +26,12 @@ constexpr int kBins = 1 << (32 - kBinShift);
 constexpr double kMassScale = 1099511627776.0;
 constexpr float kMassScaleF = 1099511627776.0f;
 
+/// Fixed-point scale of the histogram's masses (a token adds at most 2^13: 2^18 tokens fit).
+constexpr float kBinMassScale = 8192.0f;
+
 struct Histogram {
   std::uint32_t count[kBins];
-  float mass[kBins];
+  std::uint32_t mass[kBins];  // sum of exp(f - bin_top) in units of 1 / kBinMassScale
 };
 
 /// A token's exact mass exp(f - f_max) in 2^-40 fixed point: the same bits wherever it is
@@ -61,7 +66,7 @@ __device__ __forceinline__ float bin_top(std::uint32_t bin) {
 __device__ __forceinline__ void histogram_add(Histogram& h, float f, bool with_mass) {
   const std::uint32_t bin = order_key(f) >> kBinShift;
   atomicAdd(&h.count[bin], 1u);
-  if (with_mass) atomicAdd(&h.mass[bin], __expf(f - bin_top(bin)));
+  if (with_mass) atomicAdd(&h.mass[bin], __float2uint_rn(__expf(f - bin_top(bin)) * kBinMassScale));
 }
 
 struct IntMaxOp {
@@ -100,9 +105,9 @@ __device__ __forceinline__ std::uint32_t plan_thresholds(const Histogram& h, flo
   for (int i = 0; i < kPer; ++i) {
     const std::uint32_t bin = kBins - 1 - (threadIdx.x * kPer + i);
     counts[i] = h.count[bin];
-    masses[i] = h.mass[bin] == 0.0f
+    masses[i] = h.mass[bin] == 0u
                     ? 0.0
-                    : static_cast<double>(h.mass[bin]) *
+                    : static_cast<double>(h.mass[bin]) / kBinMassScale *
                           exp(static_cast<double>(bin_top(bin)) - static_cast<double>(f_max));
     my_count += counts[i];
     my_mass += masses[i];

@@ -4,18 +4,21 @@
 // top-k or top-p is on a 4096-bin histogram of f (count, fixed-point mass; filter_plan.cuh).
 // Block 0 merges its partners' results from their shared memory and plans: bins kept for
 // sure, candidate bins holding every token the exact threshold can fall on, the rest dropped.
-// Pass 2: kept tokens are scored for Gumbel-max with the skips of gumbel_score.cuh, candidates
-// go to shared memory. Block 0 gathers them and finds top-k's k-th value and top-p's boundary
-// exactly by radix selection over them (4 byte rounds, masses in 2^-40 fixed point, so the
-// sums do not depend on order), applies min-p (f - f_max >= ln m), scores the kept candidates
-// and writes (token, ok). Rows it cannot finish (an infinite f,
-// more candidates than fit) get ok = 0 and the sampler finishes them on the CPU.
+// Pass 2 (the row backward, so that it starts in L2; with min-p alone only the tiles whose
+// largest logit, noted in pass 1, reaches its threshold): kept tokens are scored for
+// Gumbel-max with the skips of gumbel_score.cuh, sparse ones a warp's width at a time
+// (score_queue.cuh); candidates go to shared memory. Block 0 gathers them and finds top-k's k-th value and
+// top-p's boundary exactly by radix selection over them (4 byte rounds, masses in 2^-40 fixed
+// point, so the sums do not depend on order), applies min-p (f - f_max >= ln m), scores the
+// kept candidates and writes (token, ok). Rows it cannot finish (an infinite f, more
+// candidates than fit) get ok = 0 and the sampler finishes them on the CPU.
 #include "gpu_runtime.cuh"
 
 #include "filter_finish.cuh"
 #include "launch_dispatch.cuh"
 #include "logit_tiles.cuh"
 #include "phase_times.cuh"
+#include "score_queue.cuh"
 
 namespace tokenpick {
 
@@ -23,6 +26,8 @@ namespace {
 
 static_assert(sizeof(Histogram) <= kFilterSharedBytes,
               "the histogram shares the candidates' shared memory");
+/// Tile tops (one float per thread and tile) the candidates' shared memory holds.
+constexpr std::uint32_t kTileTopCapacity = kFilterSharedBytes / sizeof(float);
 
 /// Block 0: the row's plan from the merged pass-1 results (every thread calls it).
 template <int kThreads>
@@ -50,6 +55,7 @@ __global__ void __launch_bounds__(kFilterThreads, kBlocksPerSm)
                            std::uint32_t* out) {
   extern __shared__ unsigned long long dynamic_words[];
   __shared__ Scratch s;
+  __shared__ QueueSlots queues[kWarps];
   Histogram& h = *reinterpret_cast<Histogram*>(dynamic_words);
   unsigned long long* words = dynamic_words;
 
@@ -69,23 +75,35 @@ __global__ void __launch_bounds__(kFilterThreads, kBlocksPerSm)
   if (histogram) {
     for (int i = threadIdx.x; i < kBins; i += kFilterThreads) {
       h.count[i] = 0;
-      h.mass[i] = 0.0f;
+      h.mass[i] = 0;
     }
     __syncthreads();
   }
+  // Min-p alone: pass 1 keeps each thread's largest logit of each tile in the shared memory the
+  // histogram would take, and pass 2 reads only the tiles where it reaches min-p's threshold.
+  float* tile_tops = reinterpret_cast<float*>(dynamic_words);
+  const bool tops_kept =
+      !histogram && !plan_r.greedy && p.min_p > 0.0f &&
+      tile_span<kFilterThreads, T>(cols, vectors, rank, ranks).tiles * kFilterThreads <=
+          kTileTopCapacity;
   RowStats mine{empty_partial(), -INFINITY, 0};
+  std::uint32_t tile_count = 0;
   for_each_group<kFilterThreads>(
-      z_row, cols, vectors, rank, ranks, [](const auto&) {},
+      z_row, cols, vectors, rank, ranks,
+      [&](const auto& tile_top) {
+        if (tops_kept) tile_tops[tile_count * kFilterThreads + threadIdx.x] = tile_top().z;
+      },
       [&](std::uint32_t first, const float (&z)[4], std::uint32_t valid) {
-        for (std::uint32_t l = 0; l < valid; ++l) {
-          float f = 0.0f;
-          if (note_token(z[l], first + l, plan_r, scale, temperature_last, mine, f) &&
-              histogram && f > -INFINITY) {
-            histogram_add(h, f, top_p_on);
-          }
+        float f[kGroup];
+        const unsigned lanes =
+            note_group(z, valid, first, plan_r, scale, temperature_last, mine, f);
+        if (!histogram || lanes == 0) return;
+#pragma unroll
+        for (std::uint32_t l = 0; l < kGroup; ++l) {
+          if ((lanes >> l) & 1u) histogram_add(h, f[l], top_p_on);
         }
       },
-      [] {});
+      [&] { ++tile_count; });
   store_block_stats(mine, s);
   if (threadIdx.x == 0) {
     s.candidates = 0;
@@ -103,7 +121,7 @@ __global__ void __launch_bounds__(kFilterThreads, kBlocksPerSm)
     if (merge_histograms) {
       for (int i = threadIdx.x; i < kBins; i += kFilterThreads) {
         std::uint32_t count = h.count[i];
-        float mass = h.mass[i];
+        std::uint32_t mass = h.mass[i];
         for (unsigned r = 1; r < ranks; ++r) {
           const Histogram& other = *RowGroup::remote(&h, r);
           count += other.count[i];
@@ -129,21 +147,35 @@ __global__ void __launch_bounds__(kFilterThreads, kBlocksPerSm)
     const bool sum_total = top_p_on && plan.top_k == 0;
     MassSums sums{0, 0};
     float bar = -INFINITY;
-    for_each_group<kFilterThreads>(
-        z_row, cols, vectors, rank, ranks, [](const auto&) {},
+    ScoreQueue queue{&queues[warp_index()], 0};
+    // Backward, so that the read starts with what pass 1 left in L2; every lane visits, so
+    // that whole warps meet in the queue.
+    for_each_group_where<kFilterThreads, true, true>(
+        z_row, cols, vectors, rank, ranks,
+        [&](std::uint32_t tile) {
+          return !tops_kept ||
+                 __fmul_rn(tile_tops[tile * kFilterThreads + threadIdx.x], scale) >=
+                     plan.tau_min_p;
+        },
+        [](const auto&) {},
         [&](std::uint32_t first, const float (&z)[4], std::uint32_t valid) {
           unsigned lanes = 0;
           unsigned pushes = 0;
           for (std::uint32_t l = 0; l < valid; ++l) {
             const float f = __fmul_rn(z[l], scale);
             const std::uint32_t key = order_key(f);
-            if (key >= plan.sure_key) {
+            const bool finite = f > -INFINITY;
+            const bool sure = key >= plan.sure_key;
+            if (sure) {
               if (f >= plan.tau_min_p) lanes |= 1u << l;
-              if (sum_above) sums.above += fixed_mass(f, plan.f_max);
-            } else if (key >= plan.low_key && f > -INFINITY) {
+            } else if (key >= plan.low_key && finite) {
               pushes |= 1u << l;
             }
-            if (sum_total && f > -INFINITY) sums.total += fixed_mass(f, plan.f_max);
+            if (finite && (sum_total || (sure && sum_above))) {
+              const unsigned long long mass = fixed_mass(f, plan.f_max);
+              if (sum_total) sums.total += mass;
+              if (sure && sum_above) sums.above += mass;
+            }
           }
           std::uint32_t slot = warp_reserve(pushes, &s.candidates);
           for (std::uint32_t l = 0; l < valid; ++l) {
@@ -155,9 +187,10 @@ __global__ void __launch_bounds__(kFilterThreads, kBlocksPerSm)
             }
             ++slot;
           }
-          if (lanes != 0) score_group(draw, first, z, lanes, bar, partial);
+          queue_or_score(draw, first, z, lanes, queue, bar, partial);
         },
         [&] { share_bar(bar); });
+    drain_queue(draw, queue, bar, partial);
     partial = block_merge<kFilterThreads>(partial, s.warps, &s.partial);
     if (top_p_on) {
       const MassSums block{

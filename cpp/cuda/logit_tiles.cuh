@@ -134,36 +134,59 @@ struct TileTop {
 };
 constexpr std::uint32_t kNoToken = 0xFFFFFFFFu;
 
-/// Calls tile_start(tile_top) once the thread's share of a tile is in registers, where
-/// tile_top() computes its TileTop only if the hook asks for it, then
-/// visit(first_token, z[4], valid) for each of its groups (valid < 4 only for the row's last
-/// group), then tile_done(). Every thread of the block makes the same calls, so the hooks may
-/// use warp shuffles and block barriers. Visits past the end of the row are skipped, or with
-/// kEveryLane made with valid = 0, so that whole warps meet in every visit.
-template <int kThreads, bool kEveryLane = false, typename T, typename TileStart, typename Visit,
-          typename TileDone>
-__device__ __forceinline__ void for_each_group(const T* row, std::uint32_t cols, bool vectors,
-                                               unsigned rank, unsigned ranks,
-                                               TileStart&& tile_start, Visit&& visit,
-                                               TileDone&& tile_done) {
-  constexpr std::uint32_t kGroupsPerVector = Widen<T>::kGroupsPerVector;
-  constexpr std::uint32_t kTokensPerVector = kGroup * kGroupsPerVector;
-  // Unit of the split: vectors when aligned, else groups (read token by token).
-  const std::uint32_t unit = vectors ? kTokensPerVector : kGroup;
+/// A block's share of a row: units [begin, end) (16-byte vectors when aligned, else groups of
+/// kGroup tokens read one by one) in `tiles` tiles of kThreads * kUnroll units.
+struct TileSpan {
+  std::uint32_t begin;
+  std::uint32_t end;
+  std::uint32_t tiles;
+};
+template <int kThreads, typename T>
+__device__ __forceinline__ TileSpan tile_span(std::uint32_t cols, bool vectors, unsigned rank,
+                                              unsigned ranks) {
+  const std::uint32_t unit = vectors ? kGroup * Widen<T>::kGroupsPerVector : kGroup;
   const std::uint32_t units = (cols + unit - 1) / unit;
   const std::uint32_t share = (units + ranks - 1) / ranks;
   const std::uint32_t begin = min(units, rank * share);
   const std::uint32_t end = min(units, begin + share);
   constexpr std::uint32_t kTile = kThreads * kUnroll;
-  const std::uint32_t tiles = (end - begin + kTile - 1) / kTile;
+  return TileSpan{begin, end, (end - begin + kTile - 1) / kTile};
+}
+
+/// Calls tile_start(tile_top) once the thread's share of a tile is in registers, where
+/// tile_top() computes its TileTop only if the hook asks for it, then
+/// visit(first_token, z[4], valid) for each of its groups (valid < 4 only for the row's last
+/// group), then tile_done(). Every thread of the block makes the same calls, so the hooks may
+/// use warp shuffles and block barriers. Visits past the end of the row are skipped, or with
+/// kEveryLane made with valid = 0, so that whole warps meet in every visit. kBackward takes
+/// the tiles last first: a second read of a row then starts with what the first read left in L2.
+/// `wanted(tile)` (tiles of the block's share counted from 0) false skips the thread's reads of
+/// that tile: its visits see valid = 0 (or none), and its tile_top is -inf.
+template <int kThreads, bool kEveryLane = false, bool kBackward = false, typename T,
+          typename Wanted, typename TileStart, typename Visit, typename TileDone>
+__device__ __forceinline__ void for_each_group_where(const T* row, std::uint32_t cols,
+                                                     bool vectors, unsigned rank,
+                                                     unsigned ranks, Wanted&& wanted,
+                                                     TileStart&& tile_start, Visit&& visit,
+                                                     TileDone&& tile_done) {
+  constexpr std::uint32_t kGroupsPerVector = Widen<T>::kGroupsPerVector;
+  constexpr std::uint32_t kTokensPerVector = kGroup * kGroupsPerVector;
+  constexpr std::uint32_t kTile = kThreads * kUnroll;
+  const TileSpan span = tile_span<kThreads, T>(cols, vectors, rank, ranks);
+  const std::uint32_t begin = span.begin;
+  const std::uint32_t end = span.end;
+  const std::uint32_t tiles = span.tiles;
   for (std::uint32_t t = 0; t < tiles; ++t) {
-    const std::uint32_t base = begin + t * kTile + threadIdx.x;
+    const std::uint32_t tile = kBackward ? tiles - 1 - t : t;
+    // A tile the thread skips reads as if it lay past the end of the row.
+    const std::uint32_t end_here = wanted(tile) ? end : 0u;
+    const std::uint32_t base = begin + tile * kTile + threadIdx.x;
     if (vectors) {
       uint4 v[kUnroll];
 #pragma unroll
       for (int u = 0; u < kUnroll; ++u) {
         const std::uint32_t at = base + u * kThreads;
-        if (at < end) {
+        if (at < end_here) {
           v[u] = __ldg(reinterpret_cast<const uint4*>(row) + at);
         } else if (kEveryLane) {
           v[u] = make_uint4(0, 0, 0, 0);  // visited with valid = 0
@@ -173,12 +196,12 @@ __device__ __forceinline__ void for_each_group(const T* row, std::uint32_t cols,
         TileTop top{-INFINITY, kNoToken};
 #pragma unroll
         for (int u = 0; u < kUnroll; ++u) {
-          if (base + u * kThreads < end) top.z = fmaxf(top.z, Widen<T>::vector_max(v[u]));
+          if (base + u * kThreads < end_here) top.z = fmaxf(top.z, Widen<T>::vector_max(v[u]));
         }
 #pragma unroll
         for (int u = 0; u < kUnroll; ++u) {
           const std::uint32_t at = base + u * kThreads;
-          if (at >= end) continue;
+          if (at >= end_here) continue;
 #pragma unroll
           for (std::uint32_t g = 0; g < kGroupsPerVector; ++g) {
             float z[kGroup];
@@ -196,12 +219,12 @@ __device__ __forceinline__ void for_each_group(const T* row, std::uint32_t cols,
 #pragma unroll
       for (int u = 0; u < kUnroll; ++u) {
         const std::uint32_t at = base + u * kThreads;
-        if (!kEveryLane && at >= end) continue;
+        if (!kEveryLane && at >= end_here) continue;
 #pragma unroll
         for (std::uint32_t g = 0; g < kGroupsPerVector; ++g) {
           float z[kGroup];
           Widen<T>::group(v[u], g, z);
-          visit(at * kTokensPerVector + g * kGroup, z, at < end ? kGroup : 0u);
+          visit(at * kTokensPerVector + g * kGroup, z, at < end_here ? kGroup : 0u);
         }
       }
     } else {
@@ -210,7 +233,7 @@ __device__ __forceinline__ void for_each_group(const T* row, std::uint32_t cols,
 #pragma unroll
       for (int u = 0; u < kUnroll; ++u) {
         const std::uint32_t at = base + u * kThreads;
-        const std::uint32_t valid = at < end ? min(kGroup, cols - at * kGroup) : 0;
+        const std::uint32_t valid = at < end_here ? min(kGroup, cols - at * kGroup) : 0;
 #pragma unroll
         for (std::uint32_t l = 0; l < kGroup; ++l) {
           z[u][l] = l < valid ? Widen<T>::one(row[at * kGroup + l]) : 0.0f;
@@ -221,12 +244,24 @@ __device__ __forceinline__ void for_each_group(const T* row, std::uint32_t cols,
 #pragma unroll
       for (int u = 0; u < kUnroll; ++u) {
         const std::uint32_t at = base + u * kThreads;
-        if (!kEveryLane && at >= end) continue;
-        visit(at * kGroup, z[u], at < end ? min(kGroup, cols - at * kGroup) : 0u);
+        if (!kEveryLane && at >= end_here) continue;
+        visit(at * kGroup, z[u], at < end_here ? min(kGroup, cols - at * kGroup) : 0u);
       }
     }
     tile_done();
   }
+}
+
+/// for_each_group_where reading every tile.
+template <int kThreads, bool kEveryLane = false, bool kBackward = false, typename T,
+          typename TileStart, typename Visit, typename TileDone>
+__device__ __forceinline__ void for_each_group(const T* row, std::uint32_t cols, bool vectors,
+                                               unsigned rank, unsigned ranks,
+                                               TileStart&& tile_start, Visit&& visit,
+                                               TileDone&& tile_done) {
+  for_each_group_where<kThreads, kEveryLane, kBackward>(
+      row, cols, vectors, rank, ranks, [](std::uint32_t) { return true; }, tile_start, visit,
+      tile_done);
 }
 
 }  // namespace tokenpick
