@@ -7,11 +7,11 @@
 // Pass 2 (the row backward, so that it starts in L2; with min-p alone only the tiles whose
 // largest logit, noted in pass 1, reaches its threshold): kept tokens are scored for
 // Gumbel-max with the skips of gumbel_score.cuh, sparse ones a warp's width at a time
-// (score_queue.cuh); candidates go to shared memory. Block 0 gathers them and finds top-k's k-th value and
-// top-p's boundary exactly by radix selection over them (4 byte rounds, masses in 2^-40 fixed
-// point, so the sums do not depend on order), applies min-p (f - f_max >= ln m), scores the
-// kept candidates and writes (token, ok). Rows it cannot finish (an infinite f, more
-// candidates than fit) get ok = 0 and the sampler finishes them on the CPU.
+// (score_queue.cuh); candidates go to shared memory. Block 0 gathers them and finds top-k's
+// k-th value and top-p's boundary exactly by radix selection over them (4 byte rounds, masses
+// in 2^-40 fixed point, so the sums do not depend on order), applies min-p (f - f_max >= ln m),
+// scores the kept candidates and writes (token, ok). Rows it cannot finish (an infinite f,
+// more candidates than fit) get ok = 0 and the sampler finishes them on the CPU.
 #include "gpu_runtime.cuh"
 
 #include "filter_finish.cuh"
@@ -146,7 +146,8 @@ __global__ void __launch_bounds__(kFilterThreads, kBlocksPerSm)
     const bool sum_above = top_p_on;
     const bool sum_total = top_p_on && plan.top_k == 0;
     MassSums sums{0, 0};
-    float bar = -INFINITY;
+    // Every filter keeps the row's largest f: its score bounds the best from below.
+    float bar = score_floor(scale == draw.r ? plan.f_max : __fmul_rn(plan.f_max, draw.r));
     ScoreQueue queue{&queues[warp_index()], 0};
     // Backward, so that the read starts with what pass 1 left in L2; every lane visits, so
     // that whole warps meet in the queue.
@@ -160,32 +161,38 @@ __global__ void __launch_bounds__(kFilterThreads, kBlocksPerSm)
         [](const auto&) {},
         [&](std::uint32_t first, const float (&z)[4], std::uint32_t valid) {
           unsigned lanes = 0;
-          unsigned pushes = 0;
-          for (std::uint32_t l = 0; l < valid; ++l) {
-            const float f = __fmul_rn(z[l], scale);
-            const std::uint32_t key = order_key(f);
-            const bool finite = f > -INFINITY;
-            const bool sure = key >= plan.sure_key;
-            if (sure) {
-              if (f >= plan.tau_min_p) lanes |= 1u << l;
-            } else if (key >= plan.low_key && finite) {
-              pushes |= 1u << l;
+          if (!histogram) {  // min-p alone (or no filter): no candidates, no masses
+            for (std::uint32_t l = 0; l < valid; ++l) {
+              if (__fmul_rn(z[l], scale) >= plan.tau_min_p) lanes |= 1u << l;
             }
-            if (finite && (sum_total || (sure && sum_above))) {
-              const unsigned long long mass = fixed_mass(f, plan.f_max);
-              if (sum_total) sums.total += mass;
-              if (sure && sum_above) sums.above += mass;
+          } else {
+            unsigned pushes = 0;
+            for (std::uint32_t l = 0; l < valid; ++l) {
+              const float f = __fmul_rn(z[l], scale);
+              const std::uint32_t key = order_key(f);
+              const bool finite = f > -INFINITY;
+              const bool sure = key >= plan.sure_key;
+              if (sure) {
+                if (f >= plan.tau_min_p) lanes |= 1u << l;
+              } else if (key >= plan.low_key && finite) {
+                pushes |= 1u << l;
+              }
+              if (finite && (sum_total || (sure && sum_above))) {
+                const unsigned long long mass = fixed_mass(f, plan.f_max);
+                if (sum_total) sums.total += mass;
+                if (sure && sum_above) sums.above += mass;
+              }
             }
-          }
-          std::uint32_t slot = warp_reserve(pushes, &s.candidates);
-          for (std::uint32_t l = 0; l < valid; ++l) {
-            if (!((pushes >> l) & 1u)) continue;
-            if (slot < kCandidateCapacity) {
-              words[slot] = candidate_word(z[l], first + l);
-            } else {
-              s.overflow = 1;
+            std::uint32_t slot = warp_reserve(pushes, &s.candidates);
+            for (std::uint32_t l = 0; l < valid; ++l) {
+              if (!((pushes >> l) & 1u)) continue;
+              if (slot < kCandidateCapacity) {
+                words[slot] = candidate_word(z[l], first + l);
+              } else {
+                s.overflow = 1;
+              }
+              ++slot;
             }
-            ++slot;
           }
           queue_or_score(draw, first, z, lanes, queue, bar, partial);
         },

@@ -205,6 +205,12 @@ __device__ __forceinline__ float token_score(const RowDraw& d, float z, std::uin
   return fmaf(z, d.r, gumbel_from_bits(word));
 }
 
+/// A lower bound of the score of a token with x = z / T finite: x less the smallest noise
+/// (2.81) and the slack; -inf for an infinite x.
+__device__ __forceinline__ float score_floor(float x) {
+  return (x > -INFINITY && x < INFINITY) ? x - (kMinNoiseBound + skip_slack(x, x)) : -INFINITY;
+}
+
 /// Gives the warp its first bar from each thread's largest logit of the tile (`top`): the
 /// exact score of that token when it is known (offered to `mine`; the visit offers it again,
 /// which changes nothing), else that logit less the smallest noise (-2.81, less the slack);
@@ -220,7 +226,7 @@ __device__ __forceinline__ void first_bar(const RowDraw& d, const TileTop& top, 
       offer(mine.finite, score, top.token);
       bar = fmaxf(bar, score);
     } else {
-      bar = fmaxf(bar, x - (kMinNoiseBound + skip_slack(x, x)));
+      bar = fmaxf(bar, score_floor(x));
     }
   }
 }

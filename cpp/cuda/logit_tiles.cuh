@@ -9,6 +9,9 @@
 
 #include <cstdint>
 #include <cstring>
+#include <type_traits>
+
+#include "warp.cuh"
 
 namespace tokenpick {
 
@@ -134,6 +137,11 @@ struct TileTop {
 };
 constexpr std::uint32_t kNoToken = 0xFFFFFFFFu;
 
+/// The `wanted` of for_each_group: every tile.
+struct AllTiles {
+  __device__ bool operator()(std::uint32_t) const { return true; }
+};
+
 /// A block's share of a row: units [begin, end) (16-byte vectors when aligned, else groups of
 /// kGroup tokens read one by one) in `tiles` tiles of kThreads * kUnroll units.
 struct TileSpan {
@@ -161,7 +169,9 @@ __device__ __forceinline__ TileSpan tile_span(std::uint32_t cols, bool vectors, 
 /// kEveryLane made with valid = 0, so that whole warps meet in every visit. kBackward takes
 /// the tiles last first: a second read of a row then starts with what the first read left in L2.
 /// `wanted(tile)` (tiles of the block's share counted from 0) false skips the thread's reads of
-/// that tile: its visits see valid = 0 (or none), and its tile_top is -inf.
+/// that tile: its visits see valid = 0 (or none), and its tile_top is -inf; a tile no lane of
+/// a warp wants is skipped by the whole warp (no hook is called), so with a `wanted` other
+/// than AllTiles the hooks may use warp shuffles but not block barriers.
 template <int kThreads, bool kEveryLane = false, bool kBackward = false, typename T,
           typename Wanted, typename TileStart, typename Visit, typename TileDone>
 __device__ __forceinline__ void for_each_group_where(const T* row, std::uint32_t cols,
@@ -179,7 +189,11 @@ __device__ __forceinline__ void for_each_group_where(const T* row, std::uint32_t
   for (std::uint32_t t = 0; t < tiles; ++t) {
     const std::uint32_t tile = kBackward ? tiles - 1 - t : t;
     // A tile the thread skips reads as if it lay past the end of the row.
-    const std::uint32_t end_here = wanted(tile) ? end : 0u;
+    const bool want = wanted(tile);
+    if constexpr (!std::is_same<std::decay_t<Wanted>, AllTiles>::value) {
+      if (warp_ballot(kFullWarp, want) == 0) continue;
+    }
+    const std::uint32_t end_here = want ? end : 0u;
     const std::uint32_t base = begin + tile * kTile + threadIdx.x;
     if (vectors) {
       uint4 v[kUnroll];
@@ -260,8 +274,7 @@ __device__ __forceinline__ void for_each_group(const T* row, std::uint32_t cols,
                                                TileStart&& tile_start, Visit&& visit,
                                                TileDone&& tile_done) {
   for_each_group_where<kThreads, kEveryLane, kBackward>(
-      row, cols, vectors, rank, ranks, [](std::uint32_t) { return true; }, tile_start, visit,
-      tile_done);
+      row, cols, vectors, rank, ranks, AllTiles{}, tile_start, visit, tile_done);
 }
 
 }  // namespace tokenpick
