@@ -101,36 +101,6 @@ __device__ __forceinline__ bool note_token(float z, std::uint32_t index, const R
   return true;
 }
 
-/// Pass-1 bookkeeping of a group (note_token for each of its `valid` tokens from `first`),
-/// f[l] = z[l] * scale; a full group with no NaN, infinite f or overflow of z / T takes one
-/// test. Returns the lanes to filter (bit l: note_token's true, f[l] > -inf).
-__device__ __forceinline__ unsigned note_group(const float (&z)[kGroup], std::uint32_t valid,
-                                               std::uint32_t first, const RowPlan& plan_r,
-                                               float scale, int temperature_last,
-                                               RowStats& mine, float (&f)[kGroup]) {
-#pragma unroll
-  for (std::uint32_t l = 0; l < kGroup; ++l) f[l] = __fmul_rn(z[l], scale);
-  const float f_top = max_keep_nan(max_keep_nan(f[0], f[1]), max_keep_nan(f[2], f[3]));
-  unsigned lanes = 0;
-  if (valid == kGroup && !plan_r.greedy && f_top < INFINITY &&
-      !(temperature_last && __fmul_rn(f_top, plan_r.r) == INFINITY)) {
-    mine.f_max = fmaxf(mine.f_max, f_top);
-#pragma unroll
-    for (std::uint32_t l = 0; l < kGroup; ++l) {
-      if (f[l] > -INFINITY) lanes |= 1u << l;
-    }
-    return lanes;
-  }
-  for (std::uint32_t l = 0; l < valid; ++l) {
-    float fl = 0.0f;
-    if (note_token(z[l], first + l, plan_r, scale, temperature_last, mine, fl) &&
-        fl > -INFINITY) {
-      lanes |= 1u << l;
-    }
-  }
-  return lanes;
-}
-
 /// Radix selection: bits per round and digits.
 constexpr int kRadixBits = 8;
 constexpr int kRadixDigits = 1 << kRadixBits;

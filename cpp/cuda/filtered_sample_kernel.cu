@@ -94,13 +94,12 @@ __global__ void __launch_bounds__(kFilterThreads, kBlocksPerSm)
         if (tops_kept) tile_tops[tile_count * kFilterThreads + threadIdx.x] = tile_top().z;
       },
       [&](std::uint32_t first, const float (&z)[4], std::uint32_t valid) {
-        float f[kGroup];
-        const unsigned lanes =
-            note_group(z, valid, first, plan_r, scale, temperature_last, mine, f);
-        if (!histogram || lanes == 0) return;
-#pragma unroll
-        for (std::uint32_t l = 0; l < kGroup; ++l) {
-          if ((lanes >> l) & 1u) histogram_add(h, f[l], top_p_on);
+        for (std::uint32_t l = 0; l < valid; ++l) {
+          float f = 0.0f;
+          if (note_token(z[l], first + l, plan_r, scale, temperature_last, mine, f) &&
+              histogram && f > -INFINITY) {
+            histogram_add(h, f, top_p_on);
+          }
         }
       },
       [&] { ++tile_count; });

@@ -154,13 +154,29 @@ __global__ void __launch_bounds__(kFilterThreads, kBlocksPerSm)
   for_each_group<kFilterThreads, true>(
       z_row, cols, vectors, rank, ranks, [](const auto&) {},
       [&](std::uint32_t first, const float (&z)[4], std::uint32_t valid) {
-        float f[kGroup];
-        const unsigned lanes =
-            note_group(z, valid, first, plan_r, scale, temperature_last, mine, f);
         unsigned pushes = 0;
+        float f[kGroup];
 #pragma unroll
-        for (std::uint32_t l = 0; l < kGroup; ++l) {
-          if (((lanes >> l) & 1u) && f[l] >= slice.floor_f) pushes |= 1u << l;
+        for (std::uint32_t l = 0; l < kGroup; ++l) f[l] = __fmul_rn(z[l], scale);
+        const float f_top = max_keep_nan(max_keep_nan(f[0], f[1]), max_keep_nan(f[2], f[3]));
+        // A full group with no NaN, no infinite f, no overflow of z / T: a test per lane.
+        if (valid == kGroup && !plan_r.greedy && f_top < INFINITY &&
+            !(temperature_last && __fmul_rn(f_top, plan_r.r) == INFINITY)) {
+          mine.f_max = fmaxf(mine.f_max, f_top);
+          if (f_top >= slice.floor_f) {
+#pragma unroll
+            for (std::uint32_t l = 0; l < kGroup; ++l) {
+              if (f[l] >= slice.floor_f && f[l] > -INFINITY) pushes |= 1u << l;
+            }
+          }
+        } else {
+          for (std::uint32_t l = 0; l < valid; ++l) {
+            float fl = 0.0f;
+            if (note_token(z[l], first + l, plan_r, scale, temperature_last, mine, fl) &&
+                fl >= slice.floor_f && fl > -INFINITY) {
+              pushes |= 1u << l;
+            }
+          }
         }
         append_to_slice(slice_words, slice, pushes, z, first);
         if (slice.count > kSliceLimit) {
