@@ -101,6 +101,20 @@ __device__ __forceinline__ bool note_token(float z, std::uint32_t index, const R
   return true;
 }
 
+/// Pass 1's view of a group: f[l] = z[l] * scale and its largest f (NaN-keeping) in f_top.
+/// True when the group needs no per-token bookkeeping (note_token): full (`valid` tokens of
+/// kGroup), not a greedy row, no NaN, no infinite f, no overflow of z / T where f = z.
+__device__ __forceinline__ bool scale_group(const float (&z)[kGroup], std::uint32_t valid,
+                                            const RowPlan& plan_r, float scale,
+                                            int temperature_last, float (&f)[kGroup],
+                                            float& f_top) {
+#pragma unroll
+  for (std::uint32_t l = 0; l < kGroup; ++l) f[l] = __fmul_rn(z[l], scale);
+  f_top = max_keep_nan(max_keep_nan(f[0], f[1]), max_keep_nan(f[2], f[3]));
+  return valid == kGroup && !plan_r.greedy && f_top < INFINITY &&
+         !(temperature_last && __fmul_rn(f_top, plan_r.r) == INFINITY);
+}
+
 /// Radix selection: bits per round and digits.
 constexpr int kRadixBits = 8;
 constexpr int kRadixDigits = 1 << kRadixBits;

@@ -94,11 +94,23 @@ __global__ void __launch_bounds__(kFilterThreads, kBlocksPerSm)
         if (tops_kept) tile_tops[tile_count * kFilterThreads + threadIdx.x] = tile_top().z;
       },
       [&](std::uint32_t first, const float (&z)[4], std::uint32_t valid) {
+        float f[kGroup];
+        float f_top = 0.0f;
+        if (scale_group(z, valid, plan_r, scale, temperature_last, f, f_top)) {
+          mine.f_max = fmaxf(mine.f_max, f_top);
+          if (histogram) {
+#pragma unroll
+            for (std::uint32_t l = 0; l < kGroup; ++l) {
+              if (f[l] > -INFINITY) histogram_add(h, f[l], top_p_on);
+            }
+          }
+          return;
+        }
         for (std::uint32_t l = 0; l < valid; ++l) {
-          float f = 0.0f;
-          if (note_token(z[l], first + l, plan_r, scale, temperature_last, mine, f) &&
-              histogram && f > -INFINITY) {
-            histogram_add(h, f, top_p_on);
+          float fl = 0.0f;
+          if (note_token(z[l], first + l, plan_r, scale, temperature_last, mine, fl) &&
+              histogram && fl > -INFINITY) {
+            histogram_add(h, fl, top_p_on);
           }
         }
       },

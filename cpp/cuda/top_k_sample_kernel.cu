@@ -156,12 +156,9 @@ __global__ void __launch_bounds__(kFilterThreads, kBlocksPerSm)
       [&](std::uint32_t first, const float (&z)[4], std::uint32_t valid) {
         unsigned pushes = 0;
         float f[kGroup];
-#pragma unroll
-        for (std::uint32_t l = 0; l < kGroup; ++l) f[l] = __fmul_rn(z[l], scale);
-        const float f_top = max_keep_nan(max_keep_nan(f[0], f[1]), max_keep_nan(f[2], f[3]));
+        float f_top = 0.0f;
         // A full group with no NaN, no infinite f, no overflow of z / T: a test per lane.
-        if (valid == kGroup && !plan_r.greedy && f_top < INFINITY &&
-            !(temperature_last && __fmul_rn(f_top, plan_r.r) == INFINITY)) {
+        if (scale_group(z, valid, plan_r, scale, temperature_last, f, f_top)) {
           mine.f_max = fmaxf(mine.f_max, f_top);
           if (f_top >= slice.floor_f) {
 #pragma unroll
