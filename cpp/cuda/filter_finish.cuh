@@ -353,9 +353,7 @@ __device__ __forceinline__ void finish_row(const KernelRowParams& p, const RowDr
   for (std::uint32_t i = threadIdx.x; i < n; i += kThreads) {
     const float z = candidate_z(words[i]);
     if (!(__fmul_rn(z, scale) >= tau)) continue;
-    const std::uint32_t index = candidate_index(words[i]);
-    const float group[4] = {z, z, z, z};
-    score_group(draw, index & ~3u, group, 1u << (index & 3u), bar, mine);
+    score_token(draw, candidate_index(words[i]), z, bar, mine);
   }
   row = merge(row, block_merge<kThreads>(mine, s.warps, &s.partial));
   token = filtered_token(row);

@@ -1,7 +1,7 @@
 // Where a filtered row's threshold can lie, from its histogram (filtered_sample_kernel.cu).
 // Bins are the top 12 bits of the order-preserving key of f (f = z/T temperature first, z
 // temperature last): about 1/8 octave wide, so no maximum is needed to place a token. Each
-// bin holds a count (exact) and a mass, the f32 sum of exp(f - top), top = the bin's largest
+// bin holds a count (exact) and a mass, the sum of exp(f - top), top = the bin's largest
 // value, in 2^-13 fixed point summed by native 32-bit shared atomics (a float atomic add on
 // shared memory is a compare-and-swap loop): approximate, so it only places the bins, with a
 // bin of margin on each side; the exact masses are summed in fixed point in the second pass,
@@ -26,7 +26,8 @@ constexpr int kBins = 1 << (32 - kBinShift);
 constexpr double kMassScale = 1099511627776.0;
 constexpr float kMassScaleF = 1099511627776.0f;
 
-/// Fixed-point scale of the histogram's masses (a token adds at most 2^13: 2^18 tokens fit).
+/// Fixed-point scale of the histogram's masses: a token adds at most 2^13, so a bin holds 2^19
+/// tokens before it wraps (which only misplaces the plan: the exact finish then falls back).
 constexpr float kBinMassScale = 8192.0f;
 
 struct Histogram {
@@ -66,7 +67,9 @@ __device__ __forceinline__ float bin_top(std::uint32_t bin) {
 __device__ __forceinline__ void histogram_add(Histogram& h, float f, bool with_mass) {
   const std::uint32_t bin = order_key(f) >> kBinShift;
   atomicAdd(&h.count[bin], 1u);
-  if (with_mass) atomicAdd(&h.mass[bin], __float2uint_rn(__expf(f - bin_top(bin)) * kBinMassScale));
+  if (with_mass) {
+    atomicAdd(&h.mass[bin], __float2uint_rn(__expf(f - bin_top(bin)) * kBinMassScale));
+  }
 }
 
 struct IntMaxOp {

@@ -113,6 +113,13 @@ __device__ __forceinline__ void score_group(const RowDraw& d, std::uint32_t firs
   score_survivors(d, first, z, w, survivors, bar, mine);
 }
 
+/// Offers token `index` (logit z) alone to `mine`, as a group with one lane.
+__device__ __forceinline__ void score_token(const RowDraw& d, std::uint32_t index, float z,
+                                            float& bar, Partial& mine) {
+  const float group[kGroup] = {z, z, z, z};
+  score_group(d, index & ~(kGroup - 1), group, 1u << (index & (kGroup - 1)), bar, mine);
+}
+
 /// max(a, b), NaN when either is NaN (fmaxf would drop it).
 __device__ __forceinline__ float max_keep_nan(float a, float b) {
 #if defined(TP_HIP)

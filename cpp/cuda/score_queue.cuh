@@ -33,13 +33,6 @@ struct ScoreQueue {
   std::uint32_t count;
 };
 
-/// Scores token `index` (logit z) alone, as a group with one lane.
-__device__ __forceinline__ void score_token(const RowDraw& d, std::uint32_t index, float z,
-                                            float& bar, Partial& mine) {
-  const float group[kGroup] = {z, z, z, z};
-  score_group(d, index & ~(kGroup - 1), group, 1u << (index & (kGroup - 1)), bar, mine);
-}
-
 /// Offers the tokens of `lanes` (bit l: token first + l, logit z[l]) to `mine`, through the
 /// warp's queue unless the warp's visit is dense. Every lane of a full warp calls it.
 __device__ __forceinline__ void queue_or_score(const RowDraw& d, std::uint32_t first,
