@@ -4,6 +4,7 @@
 
 use std::env;
 use std::path::{Path, PathBuf};
+use std::process::Command;
 
 #[path = "build_support/rocm.rs"]
 mod rocm;
@@ -119,6 +120,11 @@ fn build_cuda() {
         .flag("-std=c++17")
         .flag("-O3")
         .flag("-fmad=false");
+    // The kernels' machine code compressed for size (unpacked once, when the module loads);
+    // nvcc before 12.8 has no such option.
+    if nvcc_has_option(&nvcc, "--compress-mode") {
+        build.flag("--compress-mode=size");
+    }
     for arch in CUDA_ARCHS {
         let number = arch.trim_start_matches("sm_");
         build.flag(format!("-gencode=arch=compute_{number},code={arch}"));
@@ -135,6 +141,14 @@ fn build_cuda() {
     for system in ["dl", "rt", "pthread"] {
         println!("cargo:rustc-link-lib={system}");
     }
+}
+
+/// True when `nvcc --help` lists `option`.
+fn nvcc_has_option(nvcc: &Path, option: &str) -> bool {
+    Command::new(nvcc)
+        .arg("--help")
+        .output()
+        .is_ok_and(|out| String::from_utf8_lossy(&out.stdout).contains(option))
 }
 
 /// A compiler `name` from the path in `$path_var` (which must exist), else `$root_var/bin`,

@@ -12,7 +12,7 @@ if [ "${1:-build}" = build ]; then
     cpp/cuda/cuda_memory.cu cpp/cuda/gumbel_max_kernel.cu cpp/cuda/gumbel_max_launch.cu
     cpp/cuda/filtered_sample_kernel.cu cpp/cuda/filtered_sample_launch.cu
     cpp/cuda/top_k_sample_kernel.cu cpp/errors.cc)
-  flags=(-std=c++17 -O3 -lineinfo -fmad=false -gencode arch=compute_90,code=sm_90
+  flags=(-std=c++17 -O3 -lineinfo -fmad=false -gencode arch=compute_90,code=sm_90 --compress-mode=size
     -I target/bench-include -L "$(dirname "$NVCC")/../lib")
   "$NVCC" "${flags[@]}" -o .devbin/sampling_bench "${sources[@]}"
   # PHASES=1: also the bench with the kernels' phase marks (phase_times.cuh), for BENCH_SHAPE.

@@ -60,9 +60,11 @@ long split_override() {
 }
 
 /// Batches up to this many rows give a split row a block slot per block; larger ones two.
-/// H200, Gumbel-max, us at one slot / two (sigma 3, f32): batch 16 x 128256 16.8 / 23.3,
-/// x 262144 23.8 / 36.1; batch 64 x 128256 36.1 / 39.6 but x 32000 (sigma 1) 19.8 / 18.2.
-constexpr std::uint32_t kFullShareRows = 16;
+/// H200, Gumbel-max, sigma 3, f32, us at one slot / two (two slots at 17-64 rows meant
+/// clusters of 2-4 instead): batch 32 x 32000 9.5 / 13.1, x 128256 16.5 / 23.8, x 262144
+/// 23.6 / 35.4; batch 64 x 128256 23.6 / 24.9, x 262144 35.3 / 39.5, bf16 x 128256 25.0 / 25.5;
+/// batch 128 x 128256 f32 34.8 / 38.1 but bf16 37.1 / 36.6 (x 151936 bf16 43.4 / 42.1).
+constexpr std::uint32_t kFullShareRows = 64;
 
 /// TOKENPICK_SPLIT_SHARE (1..8), read once: block slots per block of a split row, for tuning;
 /// 0 unset (kFullShareRows decides).
@@ -102,12 +104,12 @@ unsigned split_blocks_for(const DeviceShape& shape, unsigned blocks_per_sm, std:
 }
 
 unsigned row_group_for(const DeviceShape& shape, unsigned blocks_per_sm, std::uint32_t rows,
-                       std::uint32_t cols, unsigned min_tokens_per_block) {
+                       std::uint32_t cols, unsigned min_tokens_per_block, unsigned max_group) {
   if (!shape.clusters) return 1;
   if (row_group_override() != 0) return row_group_override();
   const unsigned blocks = blocks_by_slots(shape, blocks_per_sm, 2, std::max<std::uint32_t>(rows, 1),
                                           cols, min_tokens_per_block);
-  return std::max(1u, std::min(blocks, kMaxRowGroup));
+  return std::max(1u, std::min({blocks, max_group, kMaxRowGroup}));
 }
 
 const DeviceShape& device_shape(const char* entry, int device) {

@@ -21,20 +21,22 @@ constexpr unsigned kPortableRowGroup = 8;
 
 /// Blocks per row for a batch of `rows`: about half a block slot per row group member, so
 /// that small batches spread over the GPU and large ones (rows >= slots / 2) take one block
-/// per row. Measured on the H200 (Gumbel-max, vocabulary 128256): batch 1, G = 16: 12.9 us,
-/// 8: 16.0; batch 64, G = 2: 39.7, 1: 67.6, 4: 51.1; batch 256, G = 1: 106, 8: 165.
+/// per row; at most `max_group` (<= kMaxRowGroup). Measured on the H200 (Gumbel-max,
+/// vocabulary 128256): batch 1, G = 16: 12.9 us, 8: 16.0; batch 64, G = 2: 39.7, 1: 67.6, 4:
+/// 51.1; batch 256, G = 1: 106, 8: 165. The filtering kernels take at most 8 (batch 1 x 128256,
+/// sigma 3, G = 16 / 8: top-k 50 + top-p 0.9 37.0 / 34.2 us, top-p 0.9 73.0 / 70.0, min-p 0.1
+/// 24.8 / 20.0).
 unsigned row_group_for(const DeviceShape& shape, unsigned blocks_per_sm, std::uint32_t rows,
-                       std::uint32_t cols, unsigned min_tokens_per_block);
+                       std::uint32_t cols, unsigned min_tokens_per_block, unsigned max_group);
 
 /// Blocks per row for rows split without clusters (merged through per-stream state,
 /// split_merge.cuh), 0 where a launch of `rows` may not split: one block slot per block up to
-/// 16 rows, two above (TOKENPICK_SPLIT_SHARE changes it), at most one block per multiprocessor
-/// per row, at least `min_tokens_per_block` tokens each, batches of at most `max_rows`. The launcher splits when this beats its row group.
-/// TOKENPICK_SPLIT_BLOCKS forces it (0: never split), TOKENPICK_ROW_GROUP disables it.
+/// 64 rows, two above (TOKENPICK_SPLIT_SHARE changes it), at most one block per multiprocessor
+/// per row, at least `min_tokens_per_block` tokens each, batches of at most `max_rows`. The
+/// launcher splits when this beats its row group. TOKENPICK_SPLIT_BLOCKS forces it (0: never
+/// split), TOKENPICK_ROW_GROUP disables it.
 unsigned split_blocks_for(const DeviceShape& shape, unsigned blocks_per_sm, std::uint32_t rows,
                           std::uint32_t cols, unsigned min_tokens_per_block,
                           std::uint32_t max_rows);
-
-
 
 }  // namespace tokenpick

@@ -13,6 +13,9 @@ namespace {
 
 /// Fewest tokens a block of a split row gets.
 constexpr unsigned kMinTokensPerBlock = kFilterThreads * kUnroll * kGroup;
+/// Most blocks per row (row_group_for has the H200 figures): beyond 8, the cluster's gather
+/// and merge cost more than the shorter pass saves.
+constexpr unsigned kMaxFilterRowGroup = 8;
 
 /// True when the row is greedy or keeps a small top-k: what the one-read kernel takes.
 bool takes_small_top_k(const KernelRowParams& p, std::uint32_t cols) {
@@ -28,6 +31,7 @@ void launch_fused_rejection(const char* entry, const RejectionLaunch& l) {
     small_top_k = small_top_k && takes_small_top_k(l.params[i], l.cols);
   }
   launch_rows(entry, l.device, l.rows, l.cols, kFilterBlocksPerSm, kMinTokensPerBlock,
+              kMaxFilterRowGroup,
               small_top_k ? "top_k_sample_kernel launch" : "filtered_sample_kernel launch",
               [&](const RowChunk& chunk) {
                 return small_top_k ? enqueue_top_k_sample(l, chunk, stream)

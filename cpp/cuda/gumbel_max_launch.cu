@@ -28,7 +28,7 @@ void launch_gumbel_max(const char* entry, const GumbelLaunch& l) {
   const unsigned split = split_blocks_for(shape, kGumbelBlocksPerSm, l.rows, l.cols,
                                           kMinSplitTokensPerBlock, kMaxSplitRows);
   const unsigned group =
-      row_group_for(shape, kGumbelBlocksPerSm, l.rows, l.cols, kMinTokensPerBlock);
+      row_group_for(shape, kGumbelBlocksPerSm, l.rows, l.cols, kMinTokensPerBlock, kMaxRowGroup);
   if (split > group) {
     if (SplitRow* rows = split_scratch(entry, l.device, l.stream)) {
       const RowChunk chunk{0, l.rows, split, false};

@@ -67,14 +67,16 @@ gpuError_t enqueue_row_chunks(std::uint32_t rows, unsigned group, EnqueueChunk&&
 }
 
 /// A launcher's host path: selects the device, chooses the blocks per row for its shape
-/// (row_group_for), enqueues the chunks; throws the backend failure naming `what`.
+/// (row_group_for, at most `max_group`), enqueues the chunks; throws the backend failure
+/// naming `what`.
 template <typename EnqueueChunk>
 void launch_rows(const char* entry, int device, std::uint32_t rows, std::uint32_t cols,
-                 unsigned blocks_per_sm, unsigned min_tokens_per_block, const char* what,
-                 EnqueueChunk&& enqueue) {
+                 unsigned blocks_per_sm, unsigned min_tokens_per_block, unsigned max_group,
+                 const char* what, EnqueueChunk&& enqueue) {
   cuda_check(entry, cudaSetDevice(device), "cudaSetDevice");
   const DeviceShape& shape = device_shape(entry, device);
-  const unsigned group = row_group_for(shape, blocks_per_sm, rows, cols, min_tokens_per_block);
+  const unsigned group =
+      row_group_for(shape, blocks_per_sm, rows, cols, min_tokens_per_block, max_group);
   cuda_check(entry, enqueue_row_chunks<kPortableRowGroup>(rows, group, enqueue), what);
 }
 
