@@ -25,7 +25,7 @@ constexpr unsigned kPortableRowGroup = 8;
 /// vocabulary 128256): batch 1, G = 16: 12.9 us, 8: 16.0; batch 64, G = 2: 39.7, 1: 67.6, 4:
 /// 51.1; batch 256, G = 1: 106, 8: 165. The filtering kernels take at most 8 (batch 1 x 128256,
 /// sigma 3, G = 16 / 8: top-k 50 + top-p 0.9 37.0 / 34.2 us, top-p 0.9 73.0 / 70.0, min-p 0.1
-/// 24.8 / 20.0).
+/// 24.8 / 20.0), the top-k kernel 16 on rows of 262144 tokens and more.
 unsigned row_group_for(const DeviceShape& shape, unsigned blocks_per_sm, std::uint32_t rows,
                        std::uint32_t cols, unsigned min_tokens_per_block, unsigned max_group);
 
