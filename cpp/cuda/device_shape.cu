@@ -62,9 +62,14 @@ long split_override() {
 /// Batches up to this many rows give a split row a block slot per block; larger ones two.
 /// H200, Gumbel-max, sigma 3, f32, us at one slot / two (two slots at 17-64 rows meant
 /// clusters of 2-4 instead): batch 32 x 32000 9.5 / 13.1, x 128256 16.5 / 23.8, x 262144
-/// 23.6 / 35.4; batch 64 x 128256 23.6 / 24.9, x 262144 35.3 / 39.5, bf16 x 128256 25.0 / 25.5;
-/// batch 128 x 128256 f32 34.8 / 38.1 but bf16 37.1 / 36.6 (x 151936 bf16 43.4 / 42.1).
+/// 23.6 / 35.4; batch 64 x 128256 23.6 / 24.9, x 262144 35.3 / 39.5, bf16 x 128256 25.0 / 25.5.
 constexpr std::uint32_t kFullShareRows = 64;
+/// Up to this many rows, rows of at least kWideRowBytes also take one slot per block. Batch
+/// 128, one slot / two: f32 x 128256 34.8 / 38.1, x 262144 57.0 / 66.4, bf16 x 262144 57.5 /
+/// 60.2; but rows under it lose: f32 x 32000 16.7 / 16.4, bf16 x 128256 37.1 / 36.6, x 151936
+/// (sigma 1) 43.4 / 42.1.
+constexpr std::uint32_t kFullShareWideRows = 128;
+constexpr std::uint64_t kWideRowBytes = 400 * 1024;
 
 /// TOKENPICK_SPLIT_SHARE (1..8), read once: block slots per block of a split row, for tuning;
 /// 0 unset (kFullShareRows decides).
@@ -89,13 +94,15 @@ unsigned blocks_by_slots(const DeviceShape& shape, unsigned blocks_per_sm, unsig
 }  // namespace
 
 unsigned split_blocks_for(const DeviceShape& shape, unsigned blocks_per_sm, std::uint32_t rows,
-                          std::uint32_t cols, unsigned min_tokens_per_block,
-                          std::uint32_t max_rows) {
+                          std::uint32_t cols, unsigned token_bytes,
+                          unsigned min_tokens_per_block, std::uint32_t max_rows) {
   if (rows == 0 || rows > max_rows || cols > kMaxSplitCols) return 0;
   if (split_override() >= 0) return static_cast<unsigned>(split_override());
   if (row_group_override() != 0) return 0;
+  const bool wide = static_cast<std::uint64_t>(cols) * token_bytes >= kWideRowBytes;
+  const bool full_share = rows <= kFullShareRows || (wide && rows <= kFullShareWideRows);
   const unsigned share = split_share_override() != 0 ? split_share_override()
-                        : rows <= kFullShareRows      ? 1u
+                        : full_share                  ? 1u
                                                       : 2u;
   // At most one block per multiprocessor per row (batch 1 x 128256: 132 blocks 6.9 us, 251
   // blocks 7.3).

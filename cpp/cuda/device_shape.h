@@ -31,12 +31,13 @@ unsigned row_group_for(const DeviceShape& shape, unsigned blocks_per_sm, std::ui
 
 /// Blocks per row for rows split without clusters (merged through per-stream state,
 /// split_merge.cuh), 0 where a launch of `rows` may not split: one block slot per block up to
-/// 64 rows, two above (TOKENPICK_SPLIT_SHARE changes it), at most one block per multiprocessor
-/// per row, at least `min_tokens_per_block` tokens each, batches of at most `max_rows`. The
-/// launcher splits when this beats its row group. TOKENPICK_SPLIT_BLOCKS forces it (0: never
-/// split), TOKENPICK_ROW_GROUP disables it.
+/// 64 rows (128 for rows of 400 KB and more; `token_bytes` per logit), two above
+/// (TOKENPICK_SPLIT_SHARE changes it), at most one block per multiprocessor per row, at least
+/// `min_tokens_per_block` tokens each, batches of at most `max_rows`. The launcher splits when
+/// this beats its row group. TOKENPICK_SPLIT_BLOCKS forces it (0: never split),
+/// TOKENPICK_ROW_GROUP disables it.
 unsigned split_blocks_for(const DeviceShape& shape, unsigned blocks_per_sm, std::uint32_t rows,
-                          std::uint32_t cols, unsigned min_tokens_per_block,
-                          std::uint32_t max_rows);
+                          std::uint32_t cols, unsigned token_bytes,
+                          unsigned min_tokens_per_block, std::uint32_t max_rows);
 
 }  // namespace tokenpick

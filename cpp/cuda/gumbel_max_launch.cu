@@ -25,7 +25,8 @@ void launch_gumbel_max(const char* entry, const GumbelLaunch& l) {
   const cudaStream_t stream = static_cast<cudaStream_t>(l.stream);
   cuda_check(entry, cudaSetDevice(l.device), "cudaSetDevice");
   const DeviceShape& shape = device_shape(entry, l.device);
-  const unsigned split = split_blocks_for(shape, kGumbelBlocksPerSm, l.rows, l.cols,
+  const unsigned token_bytes = l.type == LogitsType::F32 ? 4u : 2u;
+  const unsigned split = split_blocks_for(shape, kGumbelBlocksPerSm, l.rows, l.cols, token_bytes,
                                           kMinSplitTokensPerBlock, kMaxSplitRows);
   const unsigned group =
       row_group_for(shape, kGumbelBlocksPerSm, l.rows, l.cols, kMinTokensPerBlock, kMaxRowGroup);
