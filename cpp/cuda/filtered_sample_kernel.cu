@@ -90,7 +90,7 @@ __global__ void __launch_bounds__(kFilterThreads, kBlocksPerSm)
   std::uint32_t tile_count = 0;
   for_each_group<kFilterThreads>(
       z_row, cols, vectors, rank, ranks,
-      [&](const auto& tile_top) {
+      [&](const auto& tile_top, const auto&) {
         if (tops_kept) tile_tops[tile_count * kFilterThreads + threadIdx.x] = tile_top().z;
       },
       [&](std::uint32_t first, const float (&z)[4], std::uint32_t valid) {
@@ -169,7 +169,7 @@ __global__ void __launch_bounds__(kFilterThreads, kBlocksPerSm)
                  __fmul_rn(tile_tops[tile * kFilterThreads + threadIdx.x], scale) >=
                      plan.tau_min_p;
         },
-        [](const auto&) {},
+        [](const auto&, const auto&) {},
         [&](std::uint32_t first, const float (&z)[4], std::uint32_t valid) {
           unsigned lanes = 0;
           if (!histogram) {  // min-p alone (or no filter): no candidates, no masses

@@ -2,7 +2,8 @@
 // g_i the DESIGN noise of (seed, step, i). A row is read once by the G blocks of its row group
 // (a cluster on sm_90), 16-byte vectors when aligned. Each thread scores groups of 4 tokens
 // (one Philox block, round keys computed once per row), skipping tokens that provably cannot
-// beat the warp's best score so far (gumbel_score.cuh); greedy rows (T = 0, top-k 1, 1/T
+// beat the warp's best score so far (gumbel_score.cuh: tested once per thread and tile from
+// its largest logit, per token only where that fails); greedy rows (T = 0, top-k 1, 1/T
 // overflowing) take the largest logit. Blocks reduce by warp shuffles, then block 0 of the
 // group merges its partners' partials from their shared memory and writes the token (or
 // kTokenNan / kTokenAllMasked). Small batches split a row over more blocks than a cluster
@@ -50,7 +51,8 @@ __global__ void __launch_bounds__(kGumbelThreads, kGumbelBlocksPerSm)
   float bar = -INFINITY;
   if (plan.greedy) {  // the largest logit: no noise, no bar
     for_each_group<kGumbelThreads>(
-        z_row, cols, vectors, RowGroup::rank(), RowGroup::size(), [](const auto&) {},
+        z_row, cols, vectors, RowGroup::rank(), RowGroup::size(),
+        [](const auto&, const auto&) {},
         [&](std::uint32_t first, const float (&z)[4], std::uint32_t valid) {
           for (std::uint32_t l = 0; l < valid; ++l) {
             if (isnan(z[l])) {
@@ -62,17 +64,23 @@ __global__ void __launch_bounds__(kGumbelThreads, kGumbelBlocksPerSm)
         },
         []() {});
   } else {
+    TileBound tile{kTileSlow, 0, 0.0f};
     for_each_group<kGumbelThreads>(
         z_row, cols, vectors, RowGroup::rank(), RowGroup::size(),
-        [&](const auto& tile_top) __attribute__((always_inline)) {
+        [&](const auto& tile_top, const auto& tile_peak) __attribute__((always_inline)) {
           // Until the warp has a bar (its first tile, or later if that was all masked); after,
           // survivors' scores keep it higher. `bar` is equal on every lane here.
           if (!(bar > -INFINITY)) {
             first_bar(draw, tile_top(), bar, mine);
             share_bar(bar);
           }
+          tile = tile_bound(draw, tile_peak(), bar);
         },
         [&](std::uint32_t first, const float (&z)[4], std::uint32_t valid) {
+          if (valid == kGroup && tile.state != kTileSlow) {
+            if (tile.state == kTileFast) score_group_tiled(draw, first, z, tile, bar, mine);
+            return;
+          }
           if (valid == kGroup && score_group_fast(draw, first, z, bar, mine)) return;
           unsigned lanes = 0;
 #pragma unroll

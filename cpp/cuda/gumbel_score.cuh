@@ -4,7 +4,8 @@
 // a score some token has, or the largest x less 2.81) and needs no random word. Otherwise it
 // beats the bar only if u > exp(-exp(x - bar)) >= 1 - exp(x - bar): when 1 - u (exact) exceeds
 // a safe upper bound of exp(x - bar + slack), it needs no logarithm. Full groups test that
-// once against their largest logit, then per lane only if that fails (score_group_fast). The
+// once against the largest logit of the thread's tile (tile_bound, score_group_tiled) or of
+// the group (score_group_fast), then per lane only if that fails (score_lanes). The
 // slack covers the rounding of x, of the fma and of det_ln: a skipped token's score is
 // strictly below the bar.
 #pragma once
@@ -31,17 +32,24 @@ constexpr float kSlackRel = 9.5367431640625e-07f;
 /// for the arguments that matter here).
 constexpr float kScaledBound = 8388608.0f * 1.001f;
 
-/// What scoring a row needs: 1/T, the step's counter words and the seed's round keys.
+/// What scoring a row needs: 1/T, the seed's round keys and the step's token-independent
+/// rounds (philox_keys.cuh).
 struct RowDraw {
   float r;
-  std::uint32_t step_lo;
-  std::uint32_t step_hi;
   PhiloxKeys keys;
+  GumbelRounds rounds;
 };
 
 __device__ __forceinline__ RowDraw row_draw(float r, std::uint64_t seed, std::uint64_t step) {
-  return RowDraw{r, static_cast<std::uint32_t>(step), static_cast<std::uint32_t>(step >> 32),
-                 philox_keys(seed)};
+  const PhiloxKeys keys = philox_keys(seed);
+  return RowDraw{r, keys,
+                 gumbel_rounds(static_cast<std::uint32_t>(step),
+                               static_cast<std::uint32_t>(step >> 32), kDomainGumbel, keys)};
+}
+
+/// The random words of the Gumbel block of tokens 4 block .. 4 block + 3.
+__device__ __forceinline__ Philox4 gumbel_words(const RowDraw& d, std::uint32_t block) {
+  return philox_gumbel(block, d.rounds, d.keys);
 }
 
 __device__ __forceinline__ float skip_slack(float x, float bar) {
@@ -98,7 +106,7 @@ __device__ __forceinline__ void score_group(const RowDraw& d, std::uint32_t firs
   const float slack = skip_slack(x_abs, bar);
   if (bar_finite && __fadd_rn(x_max, kMaxNoise + slack) < bar) return;
   const float c = bar - slack;
-  const Philox4 w = philox_keyed(first / 4, d.step_lo, d.step_hi, kDomainGumbel, d.keys);
+  const Philox4 w = gumbel_words(d, first / 4);
   unsigned survivors = 0;
 #pragma unroll
   for (int l = 0; l < 4; ++l) {
@@ -118,17 +126,6 @@ __device__ __forceinline__ void score_token(const RowDraw& d, std::uint32_t inde
                                             float& bar, Partial& mine) {
   const float group[kGroup] = {z, z, z, z};
   score_group(d, index & ~(kGroup - 1), group, 1u << (index & (kGroup - 1)), bar, mine);
-}
-
-/// max(a, b), NaN when either is NaN (fmaxf would drop it).
-__device__ __forceinline__ float max_keep_nan(float a, float b) {
-#if defined(TP_HIP)
-  return (a != a || b != b) ? a + b : fmaxf(a, b);
-#else
-  float m;
-  asm("max.NaN.f32 %0, %1, %2;" : "=f"(m) : "f"(a), "f"(b));
-  return m;
-#endif
 }
 
 /// 2^y by the hardware approximation (relative error below 2^-21), tiny results flushed to 0.
@@ -175,6 +172,19 @@ __device__ __forceinline__ std::uint32_t skip_below(float t) {
   return min(__float_as_uint(f_limit) - 0x3f800000u, 0x7fffffu) << 9;
 }
 
+/// The per-lane tests of a full group with no NaN, no +-inf z and finite z / T (its words w):
+/// a lane with w < skip_below(x - c) cannot reach the bar; the others are scored.
+__device__ __forceinline__ void score_lanes(const RowDraw& d, std::uint32_t first,
+                                            const float (&z)[4], const Philox4& w, float c,
+                                            float& bar, Partial& mine) {
+  unsigned survivors = 0;
+#pragma unroll
+  for (int l = 0; l < 4; ++l) {
+    if (!(w.v[l] < skip_below(fmaf(z[l], d.r, -c)))) survivors |= 1u << l;
+  }
+  score_survivors(d, first, z, w, survivors, bar, mine);
+}
+
 /// The common case of a full group, in fewer instructions than score_group: no z NaN or +inf,
 /// the largest z / T finite, and a finite bar. Returns false (nothing done) otherwise, and the
 /// caller takes score_group. The skip tests are those of score_group: the noise bound for the
@@ -183,30 +193,58 @@ __device__ __forceinline__ std::uint32_t skip_below(float t) {
 __device__ __forceinline__ bool score_group_fast(const RowDraw& d, std::uint32_t first,
                                                  const float (&z)[4], float& bar,
                                                  Partial& mine) {
-  const float z_max = max_keep_nan(max_keep_nan(z[0], z[1]), max_keep_nan(z[2], z[3]));
+  const float z_max = group_peak(z);
   const float x_max = __fmul_rn(z_max, d.r);
   // NaN, +-inf (a group of only masked tokens is cheapest there), or no bar yet.
   if (!(fabsf(x_max) <= FLT_MAX) || !(bar > -INFINITY)) return false;
   const float c = bar - fmaf(fabsf(bar) + fabsf(x_max), kSlackRel, kSlackAbsFast);
   if (__fadd_rn(x_max, kMaxNoise) < c) return true;
-  const Philox4 w = philox_keyed(first / 4, d.step_lo, d.step_hi, kDomainGumbel, d.keys);
+  const Philox4 w = gumbel_words(d, first / 4);
   const std::uint32_t group_below = skip_below(fmaf(z_max, d.r, -c));
   if (w.v[0] < group_below && w.v[1] < group_below && w.v[2] < group_below &&
       w.v[3] < group_below) {
     return true;
   }
-  unsigned survivors = 0;
-#pragma unroll
-  for (int l = 0; l < 4; ++l) {
-    if (!(w.v[l] < skip_below(fmaf(z[l], d.r, -c)))) survivors |= 1u << l;
-  }
-  score_survivors(d, first, z, w, survivors, bar, mine);
+  score_lanes(d, first, z, w, c, bar, mine);
   return true;
+}
+
+/// What one thread's share of a tile allows (tile_bound): kTileSlow, its tokens take
+/// score_group_fast / score_group; kTileSkip, none can reach the bar; kTileFast, a full group
+/// whose 4 words are all below `below` needs nothing more, with the per-lane tests against
+/// `c` otherwise.
+enum TileState : std::uint32_t { kTileSlow, kTileSkip, kTileFast };
+struct TileBound {
+  TileState state;
+  std::uint32_t below;
+  float c;
+};
+
+/// The tests of score_group_fast made once for a thread's tile from its largest logit `peak`
+/// (NaN when a token is NaN), which bounds every token's: skip_below is decreasing and the
+/// slack's bound |bar| + |x_peak| covers every lane that can reach the bar. A bar that rises
+/// during the tile leaves the tests conservative.
+__device__ __forceinline__ TileBound tile_bound(const RowDraw& d, float peak, float bar) {
+  const float x_peak = __fmul_rn(peak, d.r);
+  if (!(fabsf(x_peak) <= FLT_MAX) || !(bar > -INFINITY)) return TileBound{kTileSlow, 0, 0.0f};
+  const float c = bar - fmaf(fabsf(bar) + fabsf(x_peak), kSlackRel, kSlackAbsFast);
+  if (__fadd_rn(x_peak, kMaxNoise) < c) return TileBound{kTileSkip, 0, c};
+  return TileBound{kTileFast, skip_below(fmaf(peak, d.r, -c)), c};
+}
+
+/// A full group of a kTileFast tile: the words against the tile's bound, then each lane's own
+/// test against the tile's c.
+__device__ __forceinline__ void score_group_tiled(const RowDraw& d, std::uint32_t first,
+                                                  const float (&z)[4], const TileBound& t,
+                                                  float& bar, Partial& mine) {
+  const Philox4 w = gumbel_words(d, first / 4);
+  if (max(max(w.v[0], w.v[1]), max(w.v[2], w.v[3])) < t.below) return;
+  score_lanes(d, first, z, w, t.c, bar, mine);
 }
 
 /// The score of token `token` with logit z (z / T finite), as score_survivors computes it.
 __device__ __forceinline__ float token_score(const RowDraw& d, float z, std::uint32_t token) {
-  const Philox4 w = philox_keyed(token / 4, d.step_lo, d.step_hi, kDomainGumbel, d.keys);
+  const Philox4 w = gumbel_words(d, token / 4);
   const std::uint32_t l = token % 4;
   const std::uint32_t word = l == 0 ? w.v[0] : l == 1 ? w.v[1] : l == 2 ? w.v[2] : w.v[3];
   return fmaf(z, d.r, gumbel_from_bits(word));

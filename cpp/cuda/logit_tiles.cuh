@@ -20,6 +20,17 @@ constexpr std::uint32_t kGroup = 4;
 /// 16-byte vectors each thread has in flight per tile.
 constexpr int kUnroll = 4;
 
+/// max(a, b), NaN when either is NaN (fmaxf would drop it).
+__device__ __forceinline__ float max_keep_nan(float a, float b) {
+#if defined(TP_HIP)
+  return (a != a || b != b) ? a + b : fmaxf(a, b);
+#else
+  float m;
+  asm("max.NaN.f32 %0, %1, %2;" : "=f"(m) : "f"(a), "f"(b));
+  return m;
+#endif
+}
+
 template <typename T>
 struct Widen;
 template <>
@@ -38,6 +49,11 @@ struct Widen<float> {
     return fmaxf(fmaxf(__uint_as_float(v.x), __uint_as_float(v.y)),
                  fmaxf(__uint_as_float(v.z), __uint_as_float(v.w)));
   }
+  /// Largest token of a vector, NaN when one is NaN.
+  __device__ static float vector_peak(const uint4& v) {
+    return max_keep_nan(max_keep_nan(__uint_as_float(v.x), __uint_as_float(v.y)),
+                        max_keep_nan(__uint_as_float(v.z), __uint_as_float(v.w)));
+  }
 };
 /// Largest non-NaN token of a vector of 8 16-bit logits (-inf when none), by `Pair`'s packed
 /// max (two tokens per instruction; it drops NaN as fmaxf does), widened by `to_float`.
@@ -51,6 +67,34 @@ __device__ __forceinline__ float packed_vector_max(const uint4& v, ToFloat to_fl
   };
   const Pair m = __hmax2(__hmax2(pair(v.x), pair(v.y)), __hmax2(pair(v.z), pair(v.w)));
   return fmaxf(to_float(m.x), to_float(m.y));
+}
+
+/// Largest token of a vector of 8 16-bit logits, NaN when one is NaN, by `Pair`'s packed
+/// NaN-keeping max, widened by `to_float`.
+template <typename Pair, typename ToFloat>
+__device__ __forceinline__ float packed_vector_peak(const uint4& v, ToFloat to_float) {
+  const auto pair = [](std::uint32_t bits) {
+    Pair p;
+    static_assert(sizeof p == sizeof bits, "two 16-bit tokens");
+    memcpy(&p, &bits, sizeof p);
+    return p;
+  };
+  const Pair m =
+      __hmax2_nan(__hmax2_nan(pair(v.x), pair(v.y)), __hmax2_nan(pair(v.z), pair(v.w)));
+  return max_keep_nan(to_float(m.x), to_float(m.y));
+}
+
+/// Largest token of a vector of 8 16-bit logits, each widened by `from_bits`, NaN when one
+/// is NaN.
+template <typename FromBits>
+__device__ __forceinline__ float widened_vector_peak(const uint4& v, FromBits from_bits) {
+  float m = -INFINITY;
+  const std::uint32_t words[4] = {v.x, v.y, v.z, v.w};
+#pragma unroll
+  for (std::uint32_t word : words) {
+    m = max_keep_nan(m, max_keep_nan(from_bits(word & 0xffffu), from_bits(word >> 16)));
+  }
+  return m;
 }
 
 /// Largest non-NaN token of a vector of 8 16-bit logits, each widened by `from_bits`.
@@ -95,6 +139,14 @@ struct Widen<f16_t> {
     return packed_vector_max<__half2>(v, [](__half h) { return __half2float(h); });
 #endif
   }
+  /// Largest token of a vector, NaN when one is NaN.
+  __device__ static float vector_peak(const uint4& v) {
+#if defined(TP_HIP)
+    return widened_vector_peak(v, from_bits);
+#else
+    return packed_vector_peak<__half2>(v, [](__half h) { return __half2float(h); });
+#endif
+  }
 };
 template <>
 struct Widen<bf16_t> {
@@ -113,6 +165,14 @@ struct Widen<bf16_t> {
                                             [](__nv_bfloat16 b) { return __bfloat162float(b); });
 #endif
   }
+  /// Largest token of a vector, NaN when one is NaN.
+  __device__ static float vector_peak(const uint4& v) {
+#if defined(TP_HIP)
+    return widened_vector_peak(v, from_bits);
+#else
+    return packed_vector_peak<__nv_bfloat162>(v, [](__nv_bfloat16 b) { return __bfloat162float(b); });
+#endif
+  }
 };
 
 /// True when every row starts on a 16-byte boundary and holds whole vectors.
@@ -120,6 +180,11 @@ template <typename T>
 __host__ __device__ inline bool rows_vectorizable(const void* logits, std::uint32_t cols) {
   const std::uint32_t per_vector = 16 / sizeof(T);
   return reinterpret_cast<std::uintptr_t>(logits) % 16 == 0 && cols % per_vector == 0;
+}
+
+/// Largest value of a group's 4 tokens, NaN when one is NaN.
+__device__ __forceinline__ float group_peak(const float (&z)[kGroup]) {
+  return max_keep_nan(max_keep_nan(z[0], z[1]), max_keep_nan(z[2], z[3]));
 }
 
 /// Largest non-NaN value of a group (-inf when none).
@@ -161,8 +226,9 @@ __device__ __forceinline__ TileSpan tile_span(std::uint32_t cols, bool vectors, 
   return TileSpan{begin, end, (end - begin + kTile - 1) / kTile};
 }
 
-/// Calls tile_start(tile_top) once the thread's share of a tile is in registers, where
-/// tile_top() computes its TileTop only if the hook asks for it, then
+/// Calls tile_start(tile_top, tile_peak) once the thread's share of a tile is in registers,
+/// where tile_top() computes its TileTop and tile_peak() its largest logit, NaN when one of its
+/// tokens is NaN (-inf when it has none), each only if the hook asks for it, then
 /// visit(first_token, z[4], valid) for each of its groups (valid < 4 only for the row's last
 /// group), then tile_done(). Every thread of the block makes the same calls, so the hooks may
 /// use warp shuffles and block barriers. Visits past the end of the row are skipped, or with
@@ -229,6 +295,13 @@ __device__ __forceinline__ void for_each_group_where(const T* row, std::uint32_t
           }
         }
         return top;
+      }, [&]() {
+        float peak = -INFINITY;
+#pragma unroll
+        for (int u = 0; u < kUnroll; ++u) {
+          if (base + u * kThreads < end_here) peak = max_keep_nan(peak, Widen<T>::vector_peak(v[u]));
+        }
+        return peak;
       });
 #pragma unroll
       for (int u = 0; u < kUnroll; ++u) {
@@ -244,6 +317,7 @@ __device__ __forceinline__ void for_each_group_where(const T* row, std::uint32_t
     } else {
       float z[kUnroll][kGroup];
       float max_z = -INFINITY;
+      float peak = -INFINITY;
 #pragma unroll
       for (int u = 0; u < kUnroll; ++u) {
         const std::uint32_t at = base + u * kThreads;
@@ -253,8 +327,9 @@ __device__ __forceinline__ void for_each_group_where(const T* row, std::uint32_t
           z[u][l] = l < valid ? Widen<T>::one(row[at * kGroup + l]) : 0.0f;
         }
         max_z = fmaxf(max_z, group_max(z[u], valid));
+        for (std::uint32_t l = 0; l < valid; ++l) peak = max_keep_nan(peak, z[u][l]);
       }
-      tile_start([&]() { return TileTop{max_z, kNoToken}; });
+      tile_start([&]() { return TileTop{max_z, kNoToken}; }, [&]() { return peak; });
 #pragma unroll
       for (int u = 0; u < kUnroll; ++u) {
         const std::uint32_t at = base + u * kThreads;

@@ -152,7 +152,7 @@ __global__ void __launch_bounds__(kFilterThreads, kBlocksPerSm)
   Slice slice{0, -INFINITY};
   RowStats mine{empty_partial(), -INFINITY, 0};
   for_each_group<kFilterThreads, true>(
-      z_row, cols, vectors, rank, ranks, [](const auto&) {},
+      z_row, cols, vectors, rank, ranks, [](const auto&, const auto&) {},
       [&](std::uint32_t first, const float (&z)[4], std::uint32_t valid) {
         unsigned pushes = 0;
         float f[kGroup];
