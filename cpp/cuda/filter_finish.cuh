@@ -110,7 +110,7 @@ __device__ __forceinline__ bool scale_group(const float (&z)[kGroup], std::uint3
                                             float& f_top) {
 #pragma unroll
   for (std::uint32_t l = 0; l < kGroup; ++l) f[l] = __fmul_rn(z[l], scale);
-  f_top = max_keep_nan(max_keep_nan(f[0], f[1]), max_keep_nan(f[2], f[3]));
+  f_top = group_peak(f);
   return valid == kGroup && !plan_r.greedy && f_top < INFINITY &&
          !(temperature_last && __fmul_rn(f_top, plan_r.r) == INFINITY);
 }

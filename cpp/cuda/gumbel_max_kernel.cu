@@ -77,11 +77,10 @@ __global__ void __launch_bounds__(kGumbelThreads, kGumbelBlocksPerSm)
           tile = tile_bound(draw, tile_peak(), bar);
         },
         [&](std::uint32_t first, const float (&z)[4], std::uint32_t valid) {
-          if (valid == kGroup && tile.state != kTileSlow) {
-            if (tile.state == kTileFast) score_group_tiled(draw, first, z, tile, bar, mine);
+          if (valid == kGroup && (score_group_bounded(draw, first, z, tile, bar, mine) ||
+                                  score_group_fast(draw, first, z, bar, mine))) {
             return;
           }
-          if (valid == kGroup && score_group_fast(draw, first, z, bar, mine)) return;
           unsigned lanes = 0;
 #pragma unroll
           for (std::uint32_t l = 0; l < kGroup; ++l) {

@@ -4,8 +4,8 @@
 // a score some token has, or the largest x less 2.81) and needs no random word. Otherwise it
 // beats the bar only if u > exp(-exp(x - bar)) >= 1 - exp(x - bar): when 1 - u (exact) exceeds
 // a safe upper bound of exp(x - bar + slack), it needs no logarithm. Full groups test that
-// once against the largest logit of the thread's tile (tile_bound, score_group_tiled) or of
-// the group (score_group_fast), then per lane only if that fails (score_lanes). The
+// once against the largest logit of the thread's tile or of the group (tile_bound,
+// score_group_bounded), then per lane only if that fails (score_lanes). The
 // slack covers the rounding of x, of the fma and of det_ln: a skipped token's score is
 // strictly below the bar.
 #pragma once
@@ -185,34 +185,10 @@ __device__ __forceinline__ void score_lanes(const RowDraw& d, std::uint32_t firs
   score_survivors(d, first, z, w, survivors, bar, mine);
 }
 
-/// The common case of a full group, in fewer instructions than score_group: no z NaN or +inf,
-/// the largest z / T finite, and a finite bar. Returns false (nothing done) otherwise, and the
-/// caller takes score_group. The skip tests are those of score_group: the noise bound for the
-/// whole group, then skip_below of the group's largest logit, which bounds every lane's (most
-/// groups stop there), then skip_below of each lane's own.
-__device__ __forceinline__ bool score_group_fast(const RowDraw& d, std::uint32_t first,
-                                                 const float (&z)[4], float& bar,
-                                                 Partial& mine) {
-  const float z_max = group_peak(z);
-  const float x_max = __fmul_rn(z_max, d.r);
-  // NaN, +-inf (a group of only masked tokens is cheapest there), or no bar yet.
-  if (!(fabsf(x_max) <= FLT_MAX) || !(bar > -INFINITY)) return false;
-  const float c = bar - fmaf(fabsf(bar) + fabsf(x_max), kSlackRel, kSlackAbsFast);
-  if (__fadd_rn(x_max, kMaxNoise) < c) return true;
-  const Philox4 w = gumbel_words(d, first / 4);
-  const std::uint32_t group_below = skip_below(fmaf(z_max, d.r, -c));
-  if (w.v[0] < group_below && w.v[1] < group_below && w.v[2] < group_below &&
-      w.v[3] < group_below) {
-    return true;
-  }
-  score_lanes(d, first, z, w, c, bar, mine);
-  return true;
-}
-
-/// What one thread's share of a tile allows (tile_bound): kTileSlow, its tokens take
-/// score_group_fast / score_group; kTileSkip, none can reach the bar; kTileFast, a full group
-/// whose 4 words are all below `below` needs nothing more, with the per-lane tests against
-/// `c` otherwise.
+/// What the largest logit of a thread's tile, or of one group, allows for its full groups
+/// (tile_bound): kTileSlow, they take score_group; kTileSkip, none can reach the bar;
+/// kTileFast, a group whose 4 words are all below `below` needs nothing more, with the
+/// per-lane tests against `c` otherwise.
 enum TileState : std::uint32_t { kTileSlow, kTileSkip, kTileFast };
 struct TileBound {
   TileState state;
@@ -220,10 +196,11 @@ struct TileBound {
   float c;
 };
 
-/// The tests of score_group_fast made once for a thread's tile from its largest logit `peak`
-/// (NaN when a token is NaN), which bounds every token's: skip_below is decreasing and the
-/// slack's bound |bar| + |x_peak| covers every lane that can reach the bar. A bar that rises
-/// during the tile leaves the tests conservative.
+/// The skip tests of score_group made once from a largest logit `peak` (NaN when a token is
+/// NaN) of a tile or group, which bounds every token's: skip_below is decreasing, and the
+/// slack's bound |bar| + |x_peak| (with kSlackAbsFast) covers every lane that can reach the
+/// bar. kTileSlow for NaN, +-inf, an overflowing z / T (a group of only masked tokens is
+/// cheapest there) or no bar yet. A bar that rises after the tests leaves them conservative.
 __device__ __forceinline__ TileBound tile_bound(const RowDraw& d, float peak, float bar) {
   const float x_peak = __fmul_rn(peak, d.r);
   if (!(fabsf(x_peak) <= FLT_MAX) || !(bar > -INFINITY)) return TileBound{kTileSlow, 0, 0.0f};
@@ -232,14 +209,27 @@ __device__ __forceinline__ TileBound tile_bound(const RowDraw& d, float peak, fl
   return TileBound{kTileFast, skip_below(fmaf(peak, d.r, -c)), c};
 }
 
-/// A full group of a kTileFast tile: the words against the tile's bound, then each lane's own
-/// test against the tile's c.
-__device__ __forceinline__ void score_group_tiled(const RowDraw& d, std::uint32_t first,
-                                                  const float (&z)[4], const TileBound& t,
-                                                  float& bar, Partial& mine) {
+/// A full group under bound `t`: the words against t.below (most groups stop there), then
+/// each lane's own test against t.c. False (nothing done) when t is kTileSlow, and the caller
+/// takes score_group.
+__device__ __forceinline__ bool score_group_bounded(const RowDraw& d, std::uint32_t first,
+                                                    const float (&z)[4], const TileBound& t,
+                                                    float& bar, Partial& mine) {
+  if (t.state == kTileSlow) return false;
+  if (t.state == kTileSkip) return true;
   const Philox4 w = gumbel_words(d, first / 4);
-  if (max(max(w.v[0], w.v[1]), max(w.v[2], w.v[3])) < t.below) return;
+  if (max(max(w.v[0], w.v[1]), max(w.v[2], w.v[3])) < t.below) return true;
   score_lanes(d, first, z, w, t.c, bar, mine);
+  return true;
+}
+
+/// The common case of a full group, in fewer instructions than score_group: the tests of
+/// score_group_bounded from the group's own largest logit. False (nothing done) where that
+/// bound is kTileSlow, and the caller takes score_group.
+__device__ __forceinline__ bool score_group_fast(const RowDraw& d, std::uint32_t first,
+                                                 const float (&z)[4], float& bar,
+                                                 Partial& mine) {
+  return score_group_bounded(d, first, z, tile_bound(d, group_peak(z), bar), bar, mine);
 }
 
 /// The score of token `token` with logit z (z / T finite), as score_survivors computes it.

@@ -31,80 +31,51 @@ __device__ __forceinline__ float max_keep_nan(float a, float b) {
 #endif
 }
 
-template <typename T>
-struct Widen;
-template <>
-struct Widen<float> {
-  static constexpr std::uint32_t kGroupsPerVector = 1;
-  __device__ static float one(float v) { return v; }
-  __device__ static void group(const uint4& v, std::uint32_t g, float (&z)[kGroup]) {
-    (void)g;
-    z[0] = __uint_as_float(v.x);
-    z[1] = __uint_as_float(v.y);
-    z[2] = __uint_as_float(v.z);
-    z[3] = __uint_as_float(v.w);
+/// max(a, b): with kKeepNan, NaN when either is NaN; else the non-NaN one (fmaxf).
+template <bool kKeepNan>
+__device__ __forceinline__ float max_of(float a, float b) {
+  if constexpr (kKeepNan) {
+    return max_keep_nan(a, b);
+  } else {
+    return fmaxf(a, b);
   }
-  /// Largest non-NaN token of a vector (-inf when none).
-  __device__ static float vector_max(const uint4& v) {
-    return fmaxf(fmaxf(__uint_as_float(v.x), __uint_as_float(v.y)),
-                 fmaxf(__uint_as_float(v.z), __uint_as_float(v.w)));
+}
+
+#if !defined(TP_HIP)
+/// max_of for two pairs of packed 16-bit tokens (two tokens per instruction).
+template <bool kKeepNan, typename Pair>
+__device__ __forceinline__ Pair packed_max_of(Pair a, Pair b) {
+  if constexpr (kKeepNan) {
+    return __hmax2_nan(a, b);
+  } else {
+    return __hmax2(a, b);
   }
-  /// Largest token of a vector, NaN when one is NaN.
-  __device__ static float vector_peak(const uint4& v) {
-    return max_keep_nan(max_keep_nan(__uint_as_float(v.x), __uint_as_float(v.y)),
-                        max_keep_nan(__uint_as_float(v.z), __uint_as_float(v.w)));
-  }
-};
-/// Largest non-NaN token of a vector of 8 16-bit logits (-inf when none), by `Pair`'s packed
-/// max (two tokens per instruction; it drops NaN as fmaxf does), widened by `to_float`.
-template <typename Pair, typename ToFloat>
-__device__ __forceinline__ float packed_vector_max(const uint4& v, ToFloat to_float) {
+}
+
+/// The largest of a vector of 8 16-bit logits by max_of, with `Pair`'s packed max, widened by
+/// `to_float`.
+template <bool kKeepNan, typename Pair, typename ToFloat>
+__device__ __forceinline__ float packed_vector_top(const uint4& v, ToFloat to_float) {
   const auto pair = [](std::uint32_t bits) {
     Pair p;
     static_assert(sizeof p == sizeof bits, "two 16-bit tokens");
     memcpy(&p, &bits, sizeof p);
     return p;
   };
-  const Pair m = __hmax2(__hmax2(pair(v.x), pair(v.y)), __hmax2(pair(v.z), pair(v.w)));
-  return fmaxf(to_float(m.x), to_float(m.y));
+  const Pair m = packed_max_of<kKeepNan>(packed_max_of<kKeepNan>(pair(v.x), pair(v.y)),
+                                         packed_max_of<kKeepNan>(pair(v.z), pair(v.w)));
+  return max_of<kKeepNan>(to_float(m.x), to_float(m.y));
 }
+#endif
 
-/// Largest token of a vector of 8 16-bit logits, NaN when one is NaN, by `Pair`'s packed
-/// NaN-keeping max, widened by `to_float`.
-template <typename Pair, typename ToFloat>
-__device__ __forceinline__ float packed_vector_peak(const uint4& v, ToFloat to_float) {
-  const auto pair = [](std::uint32_t bits) {
-    Pair p;
-    static_assert(sizeof p == sizeof bits, "two 16-bit tokens");
-    memcpy(&p, &bits, sizeof p);
-    return p;
-  };
-  const Pair m =
-      __hmax2_nan(__hmax2_nan(pair(v.x), pair(v.y)), __hmax2_nan(pair(v.z), pair(v.w)));
-  return max_keep_nan(to_float(m.x), to_float(m.y));
-}
-
-/// Largest token of a vector of 8 16-bit logits, each widened by `from_bits`, NaN when one
-/// is NaN.
-template <typename FromBits>
-__device__ __forceinline__ float widened_vector_peak(const uint4& v, FromBits from_bits) {
+/// The largest of a vector of 8 16-bit logits by max_of, each widened by `from_bits`.
+template <bool kKeepNan, typename FromBits>
+__device__ __forceinline__ float widened_vector_top(const uint4& v, FromBits from_bits) {
   float m = -INFINITY;
   const std::uint32_t words[4] = {v.x, v.y, v.z, v.w};
 #pragma unroll
   for (std::uint32_t word : words) {
-    m = max_keep_nan(m, max_keep_nan(from_bits(word & 0xffffu), from_bits(word >> 16)));
-  }
-  return m;
-}
-
-/// Largest non-NaN token of a vector of 8 16-bit logits, each widened by `from_bits`.
-template <typename FromBits>
-__device__ __forceinline__ float widened_vector_max(const uint4& v, FromBits from_bits) {
-  float m = -INFINITY;
-  const std::uint32_t words[4] = {v.x, v.y, v.z, v.w};
-#pragma unroll
-  for (std::uint32_t word : words) {
-    m = fmaxf(m, fmaxf(from_bits(word & 0xffffu), from_bits(word >> 16)));
+    m = max_of<kKeepNan>(m, max_of<kKeepNan>(from_bits(word & 0xffffu), from_bits(word >> 16)));
   }
   return m;
 }
@@ -121,6 +92,27 @@ __device__ __forceinline__ void widen_group16(const uint4& v, std::uint32_t g,
   z[3] = from_bits(b >> 16);
 }
 
+/// Per logit type: one token, a group of a 16-byte vector, and a vector's largest token by
+/// max_of (vector_top; see vector_max and vector_peak).
+template <typename T>
+struct Widen;
+template <>
+struct Widen<float> {
+  static constexpr std::uint32_t kGroupsPerVector = 1;
+  __device__ static float one(float v) { return v; }
+  __device__ static void group(const uint4& v, std::uint32_t g, float (&z)[kGroup]) {
+    (void)g;
+    z[0] = __uint_as_float(v.x);
+    z[1] = __uint_as_float(v.y);
+    z[2] = __uint_as_float(v.z);
+    z[3] = __uint_as_float(v.w);
+  }
+  template <bool kKeepNan>
+  __device__ static float vector_top(const uint4& v) {
+    return max_of<kKeepNan>(max_of<kKeepNan>(__uint_as_float(v.x), __uint_as_float(v.y)),
+                            max_of<kKeepNan>(__uint_as_float(v.z), __uint_as_float(v.w)));
+  }
+};
 template <>
 struct Widen<f16_t> {
   static constexpr std::uint32_t kGroupsPerVector = 2;
@@ -132,19 +124,12 @@ struct Widen<f16_t> {
   __device__ static void group(const uint4& v, std::uint32_t g, float (&z)[kGroup]) {
     widen_group16(v, g, z, from_bits);
   }
-  __device__ static float vector_max(const uint4& v) {
+  template <bool kKeepNan>
+  __device__ static float vector_top(const uint4& v) {
 #if defined(TP_HIP)
-    return widened_vector_max(v, from_bits);
+    return widened_vector_top<kKeepNan>(v, from_bits);
 #else
-    return packed_vector_max<__half2>(v, [](__half h) { return __half2float(h); });
-#endif
-  }
-  /// Largest token of a vector, NaN when one is NaN.
-  __device__ static float vector_peak(const uint4& v) {
-#if defined(TP_HIP)
-    return widened_vector_peak(v, from_bits);
-#else
-    return packed_vector_peak<__half2>(v, [](__half h) { return __half2float(h); });
+    return packed_vector_top<kKeepNan, __half2>(v, [](__half h) { return __half2float(h); });
 #endif
   }
 };
@@ -157,23 +142,28 @@ struct Widen<bf16_t> {
   __device__ static void group(const uint4& v, std::uint32_t g, float (&z)[kGroup]) {
     widen_group16(v, g, z, from_bits);
   }
-  __device__ static float vector_max(const uint4& v) {
+  template <bool kKeepNan>
+  __device__ static float vector_top(const uint4& v) {
 #if defined(TP_HIP)
-    return widened_vector_max(v, from_bits);
+    return widened_vector_top<kKeepNan>(v, from_bits);
 #else
-    return packed_vector_max<__nv_bfloat162>(v,
-                                            [](__nv_bfloat16 b) { return __bfloat162float(b); });
-#endif
-  }
-  /// Largest token of a vector, NaN when one is NaN.
-  __device__ static float vector_peak(const uint4& v) {
-#if defined(TP_HIP)
-    return widened_vector_peak(v, from_bits);
-#else
-    return packed_vector_peak<__nv_bfloat162>(v, [](__nv_bfloat16 b) { return __bfloat162float(b); });
+    return packed_vector_top<kKeepNan, __nv_bfloat162>(
+        v, [](__nv_bfloat16 b) { return __bfloat162float(b); });
 #endif
   }
 };
+
+/// Largest non-NaN token of a vector (-inf when none).
+template <typename T>
+__device__ __forceinline__ float vector_max(const uint4& v) {
+  return Widen<T>::template vector_top<false>(v);
+}
+
+/// Largest token of a vector, NaN when one is NaN.
+template <typename T>
+__device__ __forceinline__ float vector_peak(const uint4& v) {
+  return Widen<T>::template vector_top<true>(v);
+}
 
 /// True when every row starts on a 16-byte boundary and holds whole vectors.
 template <typename T>
@@ -276,7 +266,7 @@ __device__ __forceinline__ void for_each_group_where(const T* row, std::uint32_t
         TileTop top{-INFINITY, kNoToken};
 #pragma unroll
         for (int u = 0; u < kUnroll; ++u) {
-          if (base + u * kThreads < end_here) top.z = fmaxf(top.z, Widen<T>::vector_max(v[u]));
+          if (base + u * kThreads < end_here) top.z = fmaxf(top.z, vector_max<T>(v[u]));
         }
 #pragma unroll
         for (int u = 0; u < kUnroll; ++u) {
@@ -299,7 +289,7 @@ __device__ __forceinline__ void for_each_group_where(const T* row, std::uint32_t
         float peak = -INFINITY;
 #pragma unroll
         for (int u = 0; u < kUnroll; ++u) {
-          if (base + u * kThreads < end_here) peak = max_keep_nan(peak, Widen<T>::vector_peak(v[u]));
+          if (base + u * kThreads < end_here) peak = max_keep_nan(peak, vector_peak<T>(v[u]));
         }
         return peak;
       });
