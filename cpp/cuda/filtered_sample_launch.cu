@@ -20,9 +20,15 @@ constexpr unsigned kMaxFilterRowGroup = 8;
 /// tokens each (H200, batch 1 x 262144, top-k 50 + top-p 0.9: 16 blocks 40.3-41.0 us, 8
 /// blocks 41.4-42.1).
 constexpr std::uint32_t kWideTopKBlockTokens = 16384;
+/// Above kFewRows rows, both kernels take at most 6 blocks (H200, batch 16 x 128256, sigma
+/// 3, f32, us at 8 / 6 blocks: top-k 50 + top-p 0.9 44.8 / 37.6, top-p 0.9 91.9 / 80.6, min-p 0.1 23.4 / 21.2;
+/// x 262144 within 0.5% or better).
+constexpr unsigned kManyRowsFilterRowGroup = 6;
+constexpr std::uint32_t kFewRows = 8;
 
-/// The most blocks per row a launch may take.
-unsigned max_row_group(bool small_top_k, std::uint32_t cols) {
+/// The most blocks per row a launch of `rows` rows may take.
+unsigned max_row_group(bool small_top_k, std::uint32_t rows, std::uint32_t cols) {
+  if (rows > kFewRows) return kManyRowsFilterRowGroup;
   return small_top_k && cols / kWideTopKBlockTokens >= kMaxRowGroup ? kMaxRowGroup
                                                                     : kMaxFilterRowGroup;
 }
@@ -41,7 +47,7 @@ void launch_fused_rejection(const char* entry, const RejectionLaunch& l) {
     small_top_k = small_top_k && takes_small_top_k(l.params[i], l.cols);
   }
   launch_rows(entry, l.device, l.rows, l.cols, kFilterBlocksPerSm, kMinTokensPerBlock,
-              max_row_group(small_top_k, l.cols),
+              max_row_group(small_top_k, l.rows, l.cols),
               small_top_k ? "top_k_sample_kernel launch" : "filtered_sample_kernel launch",
               [&](const RowChunk& chunk) {
                 return small_top_k ? enqueue_top_k_sample(l, chunk, stream)
