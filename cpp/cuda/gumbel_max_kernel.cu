@@ -13,6 +13,7 @@
 #include "gpu_runtime.cuh"
 
 #include "argmax_reduce.cuh"
+#include "claimed_tiles.cuh"
 #include "gumbel_kernels.h"
 #include "gumbel_score.cuh"
 #include "launch_dispatch.cuh"
@@ -21,6 +22,10 @@
 #include "row_access.cuh"
 #include "row_group.cuh"
 #include "split_merge.cuh"
+
+#ifndef TOKENPICK_GUMBEL_WALK
+#define TOKENPICK_GUMBEL_WALK 2
+#endif
 
 namespace tokenpick {
 
@@ -45,6 +50,10 @@ __global__ void __launch_bounds__(kGumbelThreads, kGumbelBlocksPerSm)
   const RowPlan plan = plan_row(p);
   const T* z_row = logits + static_cast<std::size_t>(first_row + row) * cols;
   const RowDraw draw = row_draw(plan.r, p.seed, step);
+#if TOKENPICK_GUMBEL_WALK > 0
+  __shared__ std::uint32_t claims;
+  reset_claims(claims);
+#endif
 
   TP_PHASE(0);
   Partial mine = empty_partial();
@@ -65,9 +74,8 @@ __global__ void __launch_bounds__(kGumbelThreads, kGumbelBlocksPerSm)
         []() {});
   } else {
     TileBound tile{kTileSlow, 0, 0.0f};
-    for_each_group<kGumbelThreads>(
-        z_row, cols, vectors, RowGroup::rank(), RowGroup::size(),
-        [&](const auto& tile_top, const auto& tile_peak) __attribute__((always_inline)) {
+    const auto tile_start = [&](const auto& tile_top, const auto& tile_peak)
+                                __attribute__((always_inline)) {
           // Until the warp has a bar (its first tile, or later if that was all masked); after,
           // survivors' scores keep it higher. `bar` is equal on every lane here.
           if (!(bar > -INFINITY)) {
@@ -75,8 +83,9 @@ __global__ void __launch_bounds__(kGumbelThreads, kGumbelBlocksPerSm)
             share_bar(bar);
           }
           tile = tile_bound(draw, tile_peak(), bar);
-        },
-        [&](std::uint32_t first, const float (&z)[4], std::uint32_t valid) {
+        };
+    const auto visit = [&](std::uint32_t first, const float (&z)[4], std::uint32_t valid)
+                           __attribute__((always_inline)) {
           if (valid == kGroup && (score_group_bounded(draw, first, z, tile, bar, mine) ||
                                   score_group_fast(draw, first, z, bar, mine))) {
             return;
@@ -92,8 +101,16 @@ __global__ void __launch_bounds__(kGumbelThreads, kGumbelBlocksPerSm)
             }
           }
           if (lanes != 0) score_group(draw, first, z, lanes, bar, mine);
-        },
-        [&]() { share_bar(bar); });
+        };
+    const auto tile_done = [&]() __attribute__((always_inline)) { share_bar(bar); };
+#if TOKENPICK_GUMBEL_WALK > 0
+    for_each_group_balanced<kGumbelThreads, TOKENPICK_GUMBEL_WALK == 2>(
+        z_row, cols, vectors, RowGroup::rank(), RowGroup::size(), claims, tile_start, visit,
+        tile_done);
+#else
+    for_each_group<kGumbelThreads>(z_row, cols, vectors, RowGroup::rank(), RowGroup::size(),
+                                   tile_start, visit, tile_done);
+#endif
   }
 
   TP_PHASE(1);  // row share read and scored

@@ -19,6 +19,10 @@
 #include "philox_keys.cuh"
 #include "warp.cuh"
 
+#ifndef TOKENPICK_GROUP_BOUND
+#define TOKENPICK_GROUP_BOUND 1
+#endif
+
 namespace tokenpick {
 
 /// Largest noise a 23-bit uniform gives, -ln(-ln(1 - 2^-24)) = 16.635, rounded up.
@@ -218,7 +222,13 @@ __device__ __forceinline__ bool score_group_bounded(const RowDraw& d, std::uint3
   if (t.state == kTileSlow) return false;
   if (t.state == kTileSkip) return true;
   const Philox4 w = gumbel_words(d, first / 4);
-  if (max(max(w.v[0], w.v[1]), max(w.v[2], w.v[3])) < t.below) return true;
+  const std::uint32_t top = max(max(w.v[0], w.v[1]), max(w.v[2], w.v[3]));
+  if (top < t.below) return true;
+#if TOKENPICK_GROUP_BOUND
+  // The group's own largest logit bounds its lanes more tightly than the tile's (one
+  // exponential instead of four in score_lanes, on the few lanes that get here).
+  if (top < skip_below(fmaf(group_peak(z), d.r, -t.c))) return true;
+#endif
   score_lanes(d, first, z, w, t.c, bar, mine);
   return true;
 }

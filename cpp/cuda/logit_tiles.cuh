@@ -192,6 +192,85 @@ struct TileTop {
 };
 constexpr std::uint32_t kNoToken = 0xFFFFFFFFu;
 
+/// Loads a thread's vectors v[u] at units base + u * stride of `row`, those below `end`; with
+/// kEveryLane the others are zeroed (to be visited with valid = 0).
+template <bool kEveryLane, typename T>
+__device__ __forceinline__ void load_vectors(const T* row, uint4 (&v)[kUnroll],
+                                             std::uint32_t base, std::uint32_t stride,
+                                             std::uint32_t end) {
+#pragma unroll
+  for (int u = 0; u < kUnroll; ++u) {
+    const std::uint32_t at = base + u * stride;
+    if (at < end) {
+      v[u] = __ldg(reinterpret_cast<const uint4*>(row) + at);
+    } else if (kEveryLane) {
+      v[u] = make_uint4(0, 0, 0, 0);
+    }
+  }
+}
+
+/// A thread's TileTop of its vectors v[u], vector v[u] at unit base + u * stride, those at or
+/// past `end` left out.
+template <typename T>
+__device__ __forceinline__ TileTop vectors_top(const uint4 (&v)[kUnroll], std::uint32_t base,
+                                               std::uint32_t stride, std::uint32_t end) {
+  constexpr std::uint32_t kGroupsPerVector = Widen<T>::kGroupsPerVector;
+  TileTop top{-INFINITY, kNoToken};
+#pragma unroll
+  for (int u = 0; u < kUnroll; ++u) {
+    if (base + u * stride < end) top.z = fmaxf(top.z, vector_max<T>(v[u]));
+  }
+#pragma unroll
+  for (int u = 0; u < kUnroll; ++u) {
+    const std::uint32_t at = base + u * stride;
+    if (at >= end) continue;
+#pragma unroll
+    for (std::uint32_t g = 0; g < kGroupsPerVector; ++g) {
+      float z[kGroup];
+      Widen<T>::group(v[u], g, z);
+#pragma unroll
+      for (std::uint32_t l = 0; l < kGroup; ++l) {
+        if (top.token == kNoToken && z[l] == top.z) {
+          top.token = (at * kGroupsPerVector + g) * kGroup + l;
+        }
+      }
+    }
+  }
+  return top;
+}
+
+/// The largest logit of the vectors of vectors_top, NaN when one is NaN (-inf for none).
+template <typename T>
+__device__ __forceinline__ float vectors_peak(const uint4 (&v)[kUnroll], std::uint32_t base,
+                                              std::uint32_t stride, std::uint32_t end) {
+  float peak = -INFINITY;
+#pragma unroll
+  for (int u = 0; u < kUnroll; ++u) {
+    if (base + u * stride < end) peak = max_keep_nan(peak, vector_peak<T>(v[u]));
+  }
+  return peak;
+}
+
+/// visit(first_token, z[4], valid) for each group of the vectors of vectors_top; with
+/// kEveryLane those at or past `end` are visited with valid = 0 instead of left out.
+template <typename T, bool kEveryLane, typename Visit>
+__device__ __forceinline__ void visit_vectors(const uint4 (&v)[kUnroll], std::uint32_t base,
+                                              std::uint32_t stride, std::uint32_t end,
+                                              Visit&& visit) {
+  constexpr std::uint32_t kGroupsPerVector = Widen<T>::kGroupsPerVector;
+#pragma unroll
+  for (int u = 0; u < kUnroll; ++u) {
+    const std::uint32_t at = base + u * stride;
+    if (!kEveryLane && at >= end) continue;
+#pragma unroll
+    for (std::uint32_t g = 0; g < kGroupsPerVector; ++g) {
+      float z[kGroup];
+      Widen<T>::group(v[u], g, z);
+      visit((at * kGroupsPerVector + g) * kGroup, z, at < end ? kGroup : 0u);
+    }
+  }
+}
+
 /// The `wanted` of for_each_group: every tile.
 struct AllTiles {
   __device__ bool operator()(std::uint32_t) const { return true; }
@@ -235,8 +314,6 @@ __device__ __forceinline__ void for_each_group_where(const T* row, std::uint32_t
                                                      unsigned ranks, Wanted&& wanted,
                                                      TileStart&& tile_start, Visit&& visit,
                                                      TileDone&& tile_done) {
-  constexpr std::uint32_t kGroupsPerVector = Widen<T>::kGroupsPerVector;
-  constexpr std::uint32_t kTokensPerVector = kGroup * kGroupsPerVector;
   constexpr std::uint32_t kTile = kThreads * kUnroll;
   const TileSpan span = tile_span<kThreads, T>(cols, vectors, rank, ranks);
   const std::uint32_t begin = span.begin;
@@ -253,57 +330,10 @@ __device__ __forceinline__ void for_each_group_where(const T* row, std::uint32_t
     const std::uint32_t base = begin + tile * kTile + threadIdx.x;
     if (vectors) {
       uint4 v[kUnroll];
-#pragma unroll
-      for (int u = 0; u < kUnroll; ++u) {
-        const std::uint32_t at = base + u * kThreads;
-        if (at < end_here) {
-          v[u] = __ldg(reinterpret_cast<const uint4*>(row) + at);
-        } else if (kEveryLane) {
-          v[u] = make_uint4(0, 0, 0, 0);  // visited with valid = 0
-        }
-      }
-      tile_start([&]() {
-        TileTop top{-INFINITY, kNoToken};
-#pragma unroll
-        for (int u = 0; u < kUnroll; ++u) {
-          if (base + u * kThreads < end_here) top.z = fmaxf(top.z, vector_max<T>(v[u]));
-        }
-#pragma unroll
-        for (int u = 0; u < kUnroll; ++u) {
-          const std::uint32_t at = base + u * kThreads;
-          if (at >= end_here) continue;
-#pragma unroll
-          for (std::uint32_t g = 0; g < kGroupsPerVector; ++g) {
-            float z[kGroup];
-            Widen<T>::group(v[u], g, z);
-#pragma unroll
-            for (std::uint32_t l = 0; l < kGroup; ++l) {
-              if (top.token == kNoToken && z[l] == top.z) {
-                top.token = at * kTokensPerVector + g * kGroup + l;
-              }
-            }
-          }
-        }
-        return top;
-      }, [&]() {
-        float peak = -INFINITY;
-#pragma unroll
-        for (int u = 0; u < kUnroll; ++u) {
-          if (base + u * kThreads < end_here) peak = max_keep_nan(peak, vector_peak<T>(v[u]));
-        }
-        return peak;
-      });
-#pragma unroll
-      for (int u = 0; u < kUnroll; ++u) {
-        const std::uint32_t at = base + u * kThreads;
-        if (!kEveryLane && at >= end_here) continue;
-#pragma unroll
-        for (std::uint32_t g = 0; g < kGroupsPerVector; ++g) {
-          float z[kGroup];
-          Widen<T>::group(v[u], g, z);
-          visit(at * kTokensPerVector + g * kGroup, z, at < end_here ? kGroup : 0u);
-        }
-      }
+      load_vectors<kEveryLane>(row, v, base, kThreads, end_here);
+      tile_start([&]() { return vectors_top<T>(v, base, kThreads, end_here); },
+                 [&]() { return vectors_peak<T>(v, base, kThreads, end_here); });
+      visit_vectors<T, kEveryLane>(v, base, kThreads, end_here, visit);
     } else {
       float z[kUnroll][kGroup];
       float max_z = -INFINITY;

@@ -132,6 +132,8 @@ fn tokens_agree_with_the_cpu_argpartition_path() {
         (32_000, 64),
         (128_256, 32),
         (262_144, 8),
+        // Above batch 8 the filtering kernels take at most 6 blocks per row (8 here otherwise).
+        (128_256, 16),
     ]
     .iter()
     .enumerate()
