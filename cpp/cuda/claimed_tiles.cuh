@@ -1,13 +1,13 @@
 // Reading a block's share of a row (tile_span) in warp tiles that the warps claim one at a time
 // from a counter in shared memory, rather than every thread taking the same tiles: a warp that
 // runs ahead takes more, so warps no longer idle at the block's end waiting for the slowest
-// one (H200, Gumbel-max batch 256 x 128256: 10-12% of the warps' stall samples sat at the
-// final barrier with fixed tiles). A warp tile is kWarpSize * kUnroll 16-byte vectors, a lane's
-// kUnroll vectors a warp's width apart. A warp claims its next tile, and with kPrefetchNext
-// asks for that tile's bytes in L2, before it scores the current one. Shares of less than one
-// block-wide tile (split rows at small batches) and rows read token by token keep
-// for_each_group's fixed tiles. The hooks are for_each_group's; they may use warp shuffles but
-// no block barrier (warps take different numbers of tiles).
+// one. A warp tile is kWarpSize * kUnroll 16-byte vectors, a lane's kUnroll vectors a warp's
+// width apart; warp w starts with tile w (no claim before its first loads), then claims the
+// next one, and with kPrefetchNext asks for that tile's bytes in L2, before it scores the
+// current one. Shares of fewer than kMinClaimedTiles block-wide tiles (split rows at small
+// batches, short rows), where claims cannot balance anything, and rows read token by token
+// keep for_each_group's fixed tiles. The hooks are for_each_group's; they may use warp
+// shuffles but no block barrier (warps take different numbers of tiles).
 #pragma once
 
 #include <cstdint>
@@ -19,18 +19,23 @@ namespace tokenpick {
 
 /// 16-byte vectors in one warp tile.
 constexpr std::uint32_t kWarpTileUnits = kWarpSize * kUnroll;
+/// Fewest block-wide tiles (kThreads * kUnroll vectors) a share needs for claimed tiles. H200,
+/// Gumbel-max, us with fixed / claimed tiles: batch 256 x 128256 f32 (15.7 tiles) 58.5 / 55.4,
+/// bf16 60.1 / 57.9; batch 16 x 151936 f32 (2.3 tiles per block) 14.0 / 15.0.
+constexpr std::uint32_t kMinClaimedTiles = 4;
 
-/// Before the first claim: thread 0 zeroes the block's counter, then a block barrier.
+/// Before the first claim: thread 0 zeroes the block's counter (the claims after each warp's
+/// first tile), then a block barrier.
 __device__ __forceinline__ void reset_claims(std::uint32_t& claims) {
   if (threadIdx.x == 0) claims = 0;
   __syncthreads();
 }
 
-/// The warp's next warp tile, the same on every lane.
-__device__ __forceinline__ std::uint32_t claim_tile(std::uint32_t& claims) {
+/// The warp's next warp tile, the same on every lane: the first `warps` went one to each warp.
+__device__ __forceinline__ std::uint32_t claim_tile(std::uint32_t& claims, std::uint32_t warps) {
   std::uint32_t tile = 0;
   if (lane_index() == 0) tile = atomicAdd(&claims, 1u);
-  return warp_shfl_from(kFullWarp, tile, 0);
+  return warps + warp_shfl_from(kFullWarp, tile, 0);
 }
 
 /// Asks for `units` 16-byte vectors of `row` from unit `first` in L2 (one request, lane 0),
@@ -65,12 +70,13 @@ __device__ __forceinline__ void for_each_claimed_group(const T* row, std::uint32
   const auto tile_units = [&](std::uint32_t tile) {
     return min(kWarpTileUnits, span.end - (span.begin + tile * kWarpTileUnits));
   };
-  std::uint32_t tile = claim_tile(claims);
+  constexpr std::uint32_t kWarps = kThreads / kWarpSize;
+  std::uint32_t tile = static_cast<std::uint32_t>(warp_index());
   while (tile < tiles) {
     const std::uint32_t base = span.begin + tile * kWarpTileUnits + lane_index();
     uint4 v[kUnroll];
     load_vectors<false>(row, v, base, kWarpSize, span.end);
-    tile = claim_tile(claims);
+    tile = claim_tile(claims, kWarps);
     if (kPrefetchNext && tile < tiles) {
       prefetch_units(row, span.begin + tile * kWarpTileUnits, tile_units(tile));
     }
@@ -81,9 +87,10 @@ __device__ __forceinline__ void for_each_claimed_group(const T* row, std::uint32
   }
 }
 
-/// for_each_group with the block's share in claimed warp tiles where it holds at least one
-/// block-wide tile of vectors, else in for_each_group's fixed tiles (the same visits either
-/// way, in another order). `claims` is the block's counter, zeroed by reset_claims.
+/// for_each_group with the block's share in claimed warp tiles where it holds at least
+/// kMinClaimedTiles block-wide tiles of vectors, else in for_each_group's fixed tiles (the same
+/// visits either way, in another order). `claims` is the block's counter, zeroed by
+/// reset_claims.
 template <int kThreads, bool kPrefetchNext, typename T, typename TileStart, typename Visit,
           typename TileDone>
 __device__ __forceinline__ void for_each_group_balanced(const T* row, std::uint32_t cols,
@@ -92,7 +99,7 @@ __device__ __forceinline__ void for_each_group_balanced(const T* row, std::uint3
                                                         TileStart&& tile_start, Visit&& visit,
                                                         TileDone&& tile_done) {
   const TileSpan span = tile_span<kThreads, T>(cols, vectors, rank, ranks);
-  if (vectors && span.end - span.begin >= static_cast<std::uint32_t>(kThreads) * kUnroll) {
+  if (vectors && span.end - span.begin >= kMinClaimedTiles * kThreads * kUnroll) {
     for_each_claimed_group<kThreads, kPrefetchNext>(row, cols, rank, ranks, claims, tile_start,
                                                     visit, tile_done);
   } else {

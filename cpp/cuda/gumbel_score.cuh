@@ -4,8 +4,8 @@
 // a score some token has, or the largest x less 2.81) and needs no random word. Otherwise it
 // beats the bar only if u > exp(-exp(x - bar)) >= 1 - exp(x - bar): when 1 - u (exact) exceeds
 // a safe upper bound of exp(x - bar + slack), it needs no logarithm. Full groups test that
-// once against the largest logit of the thread's tile or of the group (tile_bound,
-// score_group_bounded), then per lane only if that fails (score_lanes). The
+// once against the largest logit of the thread's tile (tile_bound, score_group_bounded), then
+// against the group's, then per lane only if both fail (score_lanes). The
 // slack covers the rounding of x, of the fma and of det_ln: a skipped token's score is
 // strictly below the bar.
 #pragma once
@@ -18,10 +18,6 @@
 #include "logit_tiles.cuh"
 #include "philox_keys.cuh"
 #include "warp.cuh"
-
-#ifndef TOKENPICK_GROUP_BOUND
-#define TOKENPICK_GROUP_BOUND 1
-#endif
 
 namespace tokenpick {
 
@@ -224,11 +220,9 @@ __device__ __forceinline__ bool score_group_bounded(const RowDraw& d, std::uint3
   const Philox4 w = gumbel_words(d, first / 4);
   const std::uint32_t top = max(max(w.v[0], w.v[1]), max(w.v[2], w.v[3]));
   if (top < t.below) return true;
-#if TOKENPICK_GROUP_BOUND
-  // The group's own largest logit bounds its lanes more tightly than the tile's (one
-  // exponential instead of four in score_lanes, on the few lanes that get here).
+  // The group's own largest logit bounds its lanes more tightly than the tile's: one
+  // exponential, then score_lanes' four only where that fails too.
   if (top < skip_below(fmaf(group_peak(z), d.r, -t.c))) return true;
-#endif
   score_lanes(d, first, z, w, t.c, bar, mine);
   return true;
 }
