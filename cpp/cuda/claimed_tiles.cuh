@@ -6,8 +6,9 @@
 // next one, and with kPrefetchNext asks for that tile's bytes in L2, before it scores the
 // current one. Shares of fewer than kMinClaimedTiles block-wide tiles (split rows at small
 // batches, short rows), where claims cannot balance anything, and rows read token by token
-// keep for_each_group's fixed tiles. The hooks are for_each_group's; they may use warp
-// shuffles but no block barrier (warps take different numbers of tiles).
+// are for for_each_group's fixed tiles (takes_claimed_tiles tells). The hooks are
+// for_each_group's; they may use warp shuffles but no block barrier (warps take different
+// numbers of tiles).
 #pragma once
 
 #include <cstdint>
@@ -87,24 +88,14 @@ __device__ __forceinline__ void for_each_claimed_group(const T* row, std::uint32
   }
 }
 
-/// for_each_group with the block's share in claimed warp tiles where it holds at least
-/// kMinClaimedTiles block-wide tiles of vectors, else in for_each_group's fixed tiles (the same
-/// visits either way, in another order). `claims` is the block's counter, zeroed by
-/// reset_claims.
-template <int kThreads, bool kPrefetchNext, typename T, typename TileStart, typename Visit,
-          typename TileDone>
-__device__ __forceinline__ void for_each_group_balanced(const T* row, std::uint32_t cols,
-                                                        bool vectors, unsigned rank,
-                                                        unsigned ranks, std::uint32_t& claims,
-                                                        TileStart&& tile_start, Visit&& visit,
-                                                        TileDone&& tile_done) {
+/// True when the block's share of a row (tile_span) holds at least kMinClaimedTiles
+/// block-wide tiles of vectors: for_each_claimed_group then, else for_each_group (the same
+/// visits either way, in another order).
+template <int kThreads, typename T>
+__device__ __forceinline__ bool takes_claimed_tiles(std::uint32_t cols, bool vectors,
+                                                    unsigned rank, unsigned ranks) {
   const TileSpan span = tile_span<kThreads, T>(cols, vectors, rank, ranks);
-  if (vectors && span.end - span.begin >= kMinClaimedTiles * kThreads * kUnroll) {
-    for_each_claimed_group<kThreads, kPrefetchNext>(row, cols, rank, ranks, claims, tile_start,
-                                                    visit, tile_done);
-  } else {
-    for_each_group<kThreads>(row, cols, vectors, rank, ranks, tile_start, visit, tile_done);
-  }
+  return vectors && span.end - span.begin >= kMinClaimedTiles * kThreads * kUnroll;
 }
 
 }  // namespace tokenpick

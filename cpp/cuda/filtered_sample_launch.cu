@@ -21,8 +21,8 @@ constexpr unsigned kMaxFilterRowGroup = 8;
 /// blocks 41.4-42.1).
 constexpr std::uint32_t kWideTopKBlockTokens = 16384;
 /// Above kFewRows rows, both kernels take at most 6 blocks (H200, batch 16 x 128256, sigma
-/// 3, f32, us at 8 / 6 blocks: top-k 50 + top-p 0.9 44.8 / 37.6, top-p 0.9 91.9 / 80.6, min-p 0.1 23.4 / 21.2;
-/// x 262144 within 0.5% or better).
+/// 3, f32, us at 8 / 6 blocks: top-k 50 + top-p 0.9 44.8 / 37.6, top-p 0.9 91.9 / 80.6,
+/// min-p 0.1 23.4 / 21.2; x 262144 within 0.5% or better).
 constexpr unsigned kManyRowsFilterRowGroup = 6;
 constexpr std::uint32_t kFewRows = 8;
 

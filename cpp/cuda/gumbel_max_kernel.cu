@@ -69,6 +69,9 @@ __global__ void __launch_bounds__(kGumbelThreads, kGumbelBlocksPerSm)
         []() {});
   } else {
     TileBound tile{kTileSlow, 0, 0.0f};
+    // Long shares: claimed tiles and the group bound (claimed_tiles.cuh, score_group_bounded).
+    const bool claimed =
+        takes_claimed_tiles<kGumbelThreads, T>(cols, vectors, RowGroup::rank(), RowGroup::size());
     const auto tile_start = [&](const auto& tile_top, const auto& tile_peak)
                                 __attribute__((always_inline)) {
           // Until the warp has a bar (its first tile, or later if that was all masked); after,
@@ -81,7 +84,7 @@ __global__ void __launch_bounds__(kGumbelThreads, kGumbelBlocksPerSm)
         };
     const auto visit = [&](std::uint32_t first, const float (&z)[4], std::uint32_t valid)
                            __attribute__((always_inline)) {
-          if (valid == kGroup && (score_group_bounded(draw, first, z, tile, bar, mine) ||
+          if (valid == kGroup && (score_group_bounded(draw, first, z, tile, claimed, bar, mine) ||
                                   score_group_fast(draw, first, z, bar, mine))) {
             return;
           }
@@ -98,11 +101,15 @@ __global__ void __launch_bounds__(kGumbelThreads, kGumbelBlocksPerSm)
           if (lanes != 0) score_group(draw, first, z, lanes, bar, mine);
         };
     const auto tile_done = [&]() __attribute__((always_inline)) { share_bar(bar); };
-    // The L2 prefetch helps f32 rows (batch 256 x 128256: 55.4 -> 54.9 us) but not 16-bit ones
-    // (bf16 57.9 -> 58.5), which take twice the work per byte.
-    for_each_group_balanced<kGumbelThreads, sizeof(T) == 4>(
-        z_row, cols, vectors, RowGroup::rank(), RowGroup::size(), claims, tile_start, visit,
-        tile_done);
+    if (claimed) {
+      // The L2 prefetch helps f32 rows (batch 256 x 128256: 55.4 -> 54.9 us) but not 16-bit
+      // ones (bf16 57.9 -> 58.5), which take twice the work per byte.
+      for_each_claimed_group<kGumbelThreads, sizeof(T) == 4>(
+          z_row, cols, RowGroup::rank(), RowGroup::size(), claims, tile_start, visit, tile_done);
+    } else {
+      for_each_group<kGumbelThreads>(z_row, cols, vectors, RowGroup::rank(), RowGroup::size(),
+                                     tile_start, visit, tile_done);
+    }
   }
 
   TP_PHASE(1);  // row share read and scored
