@@ -47,8 +47,6 @@ __global__ void __launch_bounds__(kGumbelThreads, kGumbelBlocksPerSm)
   const RowPlan plan = plan_row(p);
   const T* z_row = logits + static_cast<std::size_t>(first_row + row) * cols;
   const RowDraw draw = row_draw(plan.r, p.seed, step);
-  __shared__ std::uint32_t claims;
-  reset_claims(claims);
 
   TP_PHASE(0);
   Partial mine = empty_partial();
@@ -72,6 +70,8 @@ __global__ void __launch_bounds__(kGumbelThreads, kGumbelBlocksPerSm)
     // Long shares: claimed tiles and the group bound (claimed_tiles.cuh, score_group_bounded).
     const bool claimed =
         takes_claimed_tiles<kGumbelThreads, T>(cols, vectors, RowGroup::rank(), RowGroup::size());
+    __shared__ std::uint32_t claims;
+    if (claimed) reset_claims(claims);  // the same branch for the whole block
     const auto tile_start = [&](const auto& tile_top, const auto& tile_peak)
                                 __attribute__((always_inline)) {
           // Until the warp has a bar (its first tile, or later if that was all masked); after,
