@@ -15,6 +15,7 @@
 #include "gpu_runtime.cuh"
 
 #include "filter_finish.cuh"
+#include "grid_overlap.cuh"
 #include "launch_dispatch.cuh"
 #include "logit_tiles.cuh"
 #include "phase_times.cuh"
@@ -69,6 +70,7 @@ __global__ void __launch_bounds__(kFilterThreads, kBlocksPerSm)
   const bool histogram = !plan_r.greedy && (top_k_on || top_p_on);
   const unsigned rank = RowGroup::rank();
   const unsigned ranks = RowGroup::size();
+  start_after_previous_grid();
 
   TP_PHASE(0);
   // Pass 1.

@@ -15,6 +15,7 @@
 
 #include "argmax_reduce.cuh"
 #include "claimed_tiles.cuh"
+#include "grid_overlap.cuh"
 #include "gumbel_kernels.h"
 #include "gumbel_score.cuh"
 #include "launch_dispatch.cuh"
@@ -47,6 +48,7 @@ __global__ void __launch_bounds__(kGumbelThreads, kGumbelBlocksPerSm)
   const RowPlan plan = plan_row(p);
   const T* z_row = logits + static_cast<std::size_t>(first_row + row) * cols;
   const RowDraw draw = row_draw(plan.r, p.seed, step);
+  start_after_previous_grid();
 
   TP_PHASE(0);
   Partial mine = empty_partial();

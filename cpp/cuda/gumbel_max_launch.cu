@@ -30,9 +30,10 @@ void launch_gumbel_max(const char* entry, const GumbelLaunch& l) {
                                           kMinSplitTokensPerBlock, kMaxSplitRows);
   const unsigned group =
       row_group_for(shape, kGumbelBlocksPerSm, l.rows, l.cols, kMinTokensPerBlock, kMaxRowGroup);
+  const bool overlap = dependent_launches(shape);
   if (split > group) {
     if (SplitRow* rows = split_scratch(entry, l.device, l.stream)) {
-      const RowChunk chunk{0, l.rows, split, false};
+      const RowChunk chunk{0, l.rows, split, false, overlap};
       cuda_check(entry, enqueue_gumbel_max(l, chunk, stream, rows), kWhat);
       return;
     }
@@ -40,7 +41,8 @@ void launch_gumbel_max(const char* entry, const GumbelLaunch& l) {
   const auto enqueue = [&](const RowChunk& chunk) {
     return enqueue_gumbel_max(l, chunk, stream, nullptr);
   };
-  cuda_check(entry, enqueue_row_chunks<kPortableRowGroup>(l.rows, group, enqueue), kWhat);
+  cuda_check(entry, enqueue_row_chunks<kPortableRowGroup>(l.rows, group, overlap, enqueue),
+             kWhat);
 }
 
 }  // namespace tokenpick

@@ -48,13 +48,15 @@ InlineParams<N> chunk_params(const KernelRowParams* params, std::uint32_t params
   return out;
 }
 
-/// Enqueues `rows` rows in chunks of kMaxInlineRows with `group` blocks per row; a group above
-/// kPortable that the device refuses is retried with kPortable. Returns the first failure.
+/// Enqueues `rows` rows in chunks of kMaxInlineRows with `group` blocks per row, as
+/// programmatic dependent launches when `overlap` (RowChunk::overlap); a group above kPortable
+/// that the device refuses is retried with kPortable. Returns the first failure.
 template <unsigned kPortable, typename EnqueueChunk>
-gpuError_t enqueue_row_chunks(std::uint32_t rows, unsigned group, EnqueueChunk&& enqueue) {
+gpuError_t enqueue_row_chunks(std::uint32_t rows, unsigned group, bool overlap,
+                              EnqueueChunk&& enqueue) {
   for (std::uint32_t first = 0; first < rows; first += kMaxInlineRows) {
     RowChunk chunk{first, rows - first < kMaxInlineRows ? rows - first : kMaxInlineRows, group,
-                   group > 1};
+                   group > 1, overlap};
     gpuError_t status = enqueue(chunk);
     if (status != gpuSuccess && chunk.group > kPortable) {
       (void)gpuGetLastError();  // no clusters of this size here: the portable size
@@ -77,7 +79,10 @@ void launch_rows(const char* entry, int device, std::uint32_t rows, std::uint32_
   const DeviceShape& shape = device_shape(entry, device);
   const unsigned group =
       row_group_for(shape, blocks_per_sm, rows, cols, min_tokens_per_block, max_group);
-  cuda_check(entry, enqueue_row_chunks<kPortableRowGroup>(rows, group, enqueue), what);
+  cuda_check(entry,
+             enqueue_row_chunks<kPortableRowGroup>(rows, group, dependent_launches(shape),
+                                                   enqueue),
+             what);
 }
 
 }  // namespace tokenpick

@@ -12,12 +12,15 @@
 
 namespace tokenpick {
 
-/// Rows [first_row, first_row + rows) of a launch and how many blocks share each row.
+/// Rows [first_row, first_row + rows) of a launch and how many blocks share each row;
+/// `overlap`: launched as a programmatic dependent of the stream's previous kernel
+/// (grid_overlap.cuh).
 struct RowChunk {
   std::uint32_t first_row;
   std::uint32_t rows;
   unsigned group;
   bool clusters;
+  bool overlap = false;
 };
 
 /// Devices whose kernel set-up is remembered (others set up on every launch).
@@ -66,13 +69,22 @@ gpuError_t launch_row_groups(void (*kernel)(Params...), const RowChunk& chunk, i
   config.blockDim = dim3(threads, 1, 1);
   config.dynamicSmemBytes = shared_bytes;
   config.stream = stream;
-  cudaLaunchAttribute attribute[1];
-  attribute[0].id = cudaLaunchAttributeClusterDimension;
-  attribute[0].val.clusterDim.x = chunk.group;
-  attribute[0].val.clusterDim.y = 1;
-  attribute[0].val.clusterDim.z = 1;
+  cudaLaunchAttribute attribute[2];
+  unsigned count = 0;
+  if (chunk.clusters) {
+    attribute[count].id = cudaLaunchAttributeClusterDimension;
+    attribute[count].val.clusterDim.x = chunk.group;
+    attribute[count].val.clusterDim.y = 1;
+    attribute[count].val.clusterDim.z = 1;
+    ++count;
+  }
+  if (chunk.overlap) {
+    attribute[count].id = cudaLaunchAttributeProgrammaticStreamSerialization;
+    attribute[count].val.programmaticStreamSerializationAllowed = 1;
+    ++count;
+  }
   config.attrs = attribute;
-  config.numAttrs = chunk.clusters ? 1 : 0;
+  config.numAttrs = count;
   return cudaLaunchKernelEx(&config, kernel, static_cast<Args&&>(args)...);
 #endif
 }

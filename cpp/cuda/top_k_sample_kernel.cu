@@ -10,6 +10,7 @@
 #include "gpu_runtime.cuh"
 
 #include "filter_finish.cuh"
+#include "grid_overlap.cuh"
 #include "launch_dispatch.cuh"
 #include "logit_tiles.cuh"
 #include "phase_times.cuh"
@@ -141,6 +142,7 @@ __global__ void __launch_bounds__(kFilterThreads, kBlocksPerSm)
   const std::uint32_t k = p.top_k;
   const unsigned rank = RowGroup::rank();
   const unsigned ranks = RowGroup::size();
+  start_after_previous_grid();
 
   TP_PHASE(0);
   if (threadIdx.x == 0) {

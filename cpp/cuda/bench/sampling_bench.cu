@@ -24,6 +24,7 @@
 #include "../gumbel_kernels.h"
 #include "../phase_times.cuh"
 #endif
+#include "../grid_overlap.cuh"
 #include "../row_group_launch.cuh"
 
 namespace {
@@ -85,16 +86,19 @@ double us_per_call(Run&& run) {
          1e3 / kCalls;
 }
 
-/// A kernel that does nothing: the launch part of the floor.
+/// A kernel that does nothing but what every kernel does first (grid_overlap.cuh): the launch
+/// part of the floor.
 __global__ void empty_kernel(unsigned* sink) {
+  tokenpick::start_after_previous_grid();
   if (sink != nullptr && threadIdx.x == 0 && blockIdx.x == 0) *sink = 0;
 }
 
 /// Time per call of `kCalls` back-to-back launches of an empty kernel of `blocks` blocks of
-/// 512 threads, as the launchers launch (a cluster of `blocks` when `cluster`), in us.
-double launch_us(unsigned blocks, bool cluster) {
+/// 512 threads, as the launchers launch (a cluster of `blocks` when `cluster`; programmatic
+/// dependents of the previous launch when `overlap`), in us.
+double launch_us(unsigned blocks, bool cluster, bool overlap) {
   CHECK(cudaFuncSetAttribute(empty_kernel, cudaFuncAttributeNonPortableClusterSizeAllowed, 1));
-  const tokenpick::RowChunk chunk{0, 1, blocks, cluster};
+  const tokenpick::RowChunk chunk{0, 1, blocks, cluster, overlap};
   unsigned* sink = nullptr;
   return us_per_call([&](int) {
     CHECK(tokenpick::launch_row_groups(empty_kernel, chunk, 512, 0, nullptr, sink));
@@ -204,8 +208,10 @@ int main() {
   const double bandwidth = copy_bandwidth();
   std::printf("device-to-device copy bandwidth: %.2f TB/s (read + write)\n", bandwidth / 1e12);
   std::printf("empty launch per call: %.2f us (1 block), %.2f us (cluster of 4), %.2f us "
-              "(cluster of 16)\n",
-              launch_us(1, false), launch_us(4, true), launch_us(16, true));
+              "(cluster of 16); as dependent launches: %.2f us (1 block), %.2f us (132 "
+              "blocks)\n",
+              launch_us(1, false, false), launch_us(4, true, false), launch_us(16, true, false),
+              launch_us(1, false, true), launch_us(132, false, true));
   std::vector<Result> results;
   const Call gumbel{"gumbel", false, 0, 1.0f, 0.0f};
   // BENCH_SHAPE=call:batch:vocab:sigma[:bf16] times one f32 (or bf16) shape (for profilers
