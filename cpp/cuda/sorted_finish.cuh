@@ -1,0 +1,151 @@
+// The top-k kernel's selections over small candidate sets, by sorting them (block_sort.cuh)
+// instead of radix selection: at most kSortedWords candidates, two per thread. Sorted
+// descending, the k-th largest key is position k - 1; the tokens with f at or above a
+// threshold are a prefix; top-p's boundary is the first position where the prefix sum of the
+// fixed-point masses reaches the target. The thresholds are radix selection's exactly (the
+// same keys, the same integer masses, ties kept), so the tokens do not change; each costs a
+// sort (~55 network steps, 14 of them through shared memory) rather than four byte rounds.
+#pragma once
+
+#include <cstdint>
+
+#include "block_scan.cuh"
+#include "block_sort.cuh"
+#include "filter_finish.cuh"
+
+namespace tokenpick {
+
+namespace {
+
+/// Words per thread, and most candidates, of the sorted selections.
+constexpr int kSortedPer = 2;
+constexpr std::uint32_t kSortedWords = kFilterThreads * kSortedPer;
+
+/// The candidates words[0, n) (n <= kSortedWords) sorted descending into v: position
+/// threadIdx.x + r * kFilterThreads holds v[r]; positions at or past n hold 0. `words` is the
+/// sort's exchange buffer (synchronises the block).
+__device__ __forceinline__ void sort_candidates(unsigned long long* words, std::uint32_t n,
+                                                unsigned long long (&v)[kSortedPer]) {
+#pragma unroll
+  for (int r = 0; r < kSortedPer; ++r) {
+    const std::uint32_t p = threadIdx.x + r * kFilterThreads;
+    v[r] = p < n ? words[p] : 0ull;
+  }
+  __syncthreads();  // every word is held before the exchange overwrites them
+  block_sort_desc<kFilterThreads, kSortedPer>(v, words);
+}
+
+/// The key at sorted position `position` (< kSortedWords), on every thread.
+__device__ __forceinline__ std::uint32_t key_at(const unsigned long long (&v)[kSortedPer],
+                                                std::uint32_t position, Scratch& s) {
+#pragma unroll
+  for (int r = 0; r < kSortedPer; ++r) {
+    if (threadIdx.x + r * kFilterThreads == position) {
+      s.u[0] = static_cast<std::uint32_t>(v[r] >> 32);
+    }
+  }
+  __syncthreads();
+  const std::uint32_t key = s.u[0];
+  __syncthreads();
+  return key;
+}
+
+/// The block's candidates words[0, n) (kSortedWords at most, more than k) cut to those with f
+/// at or above the k-th largest (ties kept), as radix selection and keep_words do; returns how
+/// many, packed from words[0].
+__device__ __forceinline__ std::uint32_t keep_k_largest_sorted(unsigned long long* words,
+                                                               std::uint32_t n, std::uint32_t k,
+                                                               float scale, Scratch& s) {
+  unsigned long long v[kSortedPer];
+  sort_candidates(words, n, v);
+  const float floor_f = __fmul_rn(key_value(key_at(v, k - 1, s)), scale);
+  std::uint32_t kept = 0;
+#pragma unroll
+  for (int r = 0; r < kSortedPer; ++r) {
+    const std::uint32_t p = threadIdx.x + r * kFilterThreads;
+    const bool keep = p < n && __fmul_rn(candidate_z(v[r]), scale) >= floor_f;
+    if (keep) words[p] = v[r];  // a prefix of the sorted positions
+    kept += static_cast<std::uint32_t>(__syncthreads_count(keep));
+  }
+  return kept;
+}
+
+/// finish_row for the top-k kernel (no sure-kept tokens outside the candidates, no partial
+/// draw) over n <= kSortedWords candidates: the same thresholds and draw, by sorting.
+__device__ __forceinline__ void finish_row_sorted(const KernelRowParams& p, const RowDraw& draw,
+                                                  float scale, const FilterPlan& plan,
+                                                  const MassSums& sums,
+                                                  unsigned long long* words, std::uint32_t n,
+                                                  Scratch& s, std::uint32_t& token,
+                                                  std::uint32_t& ok) {
+  ok = 0;
+  token = kTokenAllMasked;
+  if (s.overflow) return;
+  unsigned long long v[kSortedPer];
+  sort_candidates(words, n, v);
+  float f[kSortedPer];
+#pragma unroll
+  for (int r = 0; r < kSortedPer; ++r) f[r] = __fmul_rn(candidate_z(v[r]), scale);
+  const auto present = [&](int r) { return threadIdx.x + r * kFilterThreads < n; };
+
+  float tau = plan.tau_min_p;
+  float tau_k = -INFINITY;
+  if (plan.top_k > 0) {
+    if (plan.top_k > n) return;  // radix selection by count finds no k-th key
+    tau_k = __fmul_rn(key_value(key_at(v, plan.top_k - 1, s)), scale);
+    tau = fmaxf(tau, tau_k);
+  }
+  if (p.top_p < 1.0f) {
+    unsigned long long mass[kSortedPer];
+#pragma unroll
+    for (int r = 0; r < kSortedPer; ++r) {
+      mass[r] = present(r) && f[r] >= tau_k ? fixed_mass(f[r], plan.f_max) : 0ull;
+    }
+    // Prefix sums in position order: the first kFilterThreads positions, then the rest.
+    unsigned long long before[kSortedPer];
+    unsigned long long total = 0;
+#pragma unroll
+    for (int r = 0; r < kSortedPer; ++r) {
+      unsigned long long part = 0;
+      before[r] = total + block_exclusive_sum<kFilterThreads>(mass[r], s.scan, part);
+      total += part;
+    }
+    const unsigned long long kept = plan.top_k > 0 ? total : sums.total;
+    const double wanted = ceil(static_cast<double>(p.top_p) * static_cast<double>(kept));
+    const unsigned long long target = static_cast<unsigned long long>(wanted);
+    if (target == 0) return;
+    if (threadIdx.x == 0) s.pick = -1;
+    __syncthreads();
+#pragma unroll
+    for (int r = 0; r < kSortedPer; ++r) {
+      if (mass[r] > 0 && before[r] < target && target <= before[r] + mass[r]) {
+        s.pick = 0;
+        s.u[1] = static_cast<std::uint32_t>(v[r] >> 32);
+      }
+    }
+    __syncthreads();
+    const bool found = s.pick >= 0;
+    const std::uint32_t boundary = s.u[1];
+    __syncthreads();
+    if (found) {
+      tau = fmaxf(tau, __fmul_rn(key_value(boundary), scale));
+    } else if (plan.top_k == 0) {
+      return;  // the boundary lies below the candidates
+    }
+  }
+
+  Partial mine = empty_partial();
+  float bar = -INFINITY;
+#pragma unroll
+  for (int r = 0; r < kSortedPer; ++r) {
+    if (present(r) && f[r] >= tau) {
+      score_token(draw, candidate_index(v[r]), candidate_z(v[r]), bar, mine);
+    }
+  }
+  token = filtered_token(block_merge<kFilterThreads>(mine, s.warps, &s.partial));
+  ok = 1;
+}
+
+}  // namespace
+
+}  // namespace tokenpick
