@@ -27,10 +27,8 @@ DeviceShape read_shape(const char* entry, int device) {
 #if defined(TP_HIP_AMD)
   (void)major;
   shape.clusters = false;  // AMD has no thread-block clusters (its "major" is the gfx generation)
-  shape.dependent_launch = false;
 #else
   shape.clusters = major >= 9;
-  shape.dependent_launch = major >= 9;
 #endif
   return shape;
 }
@@ -123,7 +121,7 @@ unsigned row_group_for(const DeviceShape& shape, unsigned blocks_per_sm, std::ui
 
 bool dependent_launches(const DeviceShape& shape) {
   static const bool allowed = env_in_range("TOKENPICK_DEPENDENT_LAUNCH", 0, 1, 1) != 0;
-  return shape.dependent_launch && allowed;
+  return shape.clusters && allowed;
 }
 
 const DeviceShape& device_shape(const char* entry, int device) {

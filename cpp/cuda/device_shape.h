@@ -9,11 +9,11 @@ struct DeviceShape {
   int multiprocessors;
   int l2_bytes;
   bool clusters;  // thread-block clusters (compute capability 9.0 and later)
-  bool dependent_launch;  // programmatic dependent launch (9.0 and later, not HIP)
 };
 
 /// True when launches on `shape` go as programmatic dependents of the stream's previous kernel
-/// (grid_overlap.cuh); TOKENPICK_DEPENDENT_LAUNCH=0 turns it off.
+/// (grid_overlap.cuh): devices with clusters have them too (both came with sm_90);
+/// TOKENPICK_DEPENDENT_LAUNCH=0 turns it off.
 bool dependent_launches(const DeviceShape& shape);
 
 /// The shape of `device`; throws a backend failure naming `entry` if it cannot be read.

@@ -301,6 +301,12 @@ __device__ bool radix_select(const unsigned long long* words, std::uint32_t n, f
   return true;
 }
 
+/// Top-p's target mass: ceil(top_p * kept) of the kept tokens' fixed-point mass `kept`.
+__device__ __forceinline__ unsigned long long top_p_target(float top_p, unsigned long long kept) {
+  return static_cast<unsigned long long>(
+      ceil(static_cast<double>(top_p) * static_cast<double>(kept)));
+}
+
 /// Block 0, after the gather: the exact thresholds over the candidates (radix selection, no
 /// sort), their draw, and the row's (token, ok).
 template <int kThreads>
@@ -337,8 +343,7 @@ __device__ __forceinline__ void finish_row(const KernelRowParams& p, const RowDr
     } else {
       kept = sums.total;
     }
-    const double wanted = ceil(static_cast<double>(p.top_p) * static_cast<double>(kept));
-    const unsigned long long target = static_cast<unsigned long long>(wanted);
+    const unsigned long long target = top_p_target(p.top_p, kept);
     if (above >= target) return;
     if (radix_select<kThreads>(words, n, scale, tau_k, plan.f_max, true, target - above, s,
                                key)) {

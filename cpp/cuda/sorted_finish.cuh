@@ -111,8 +111,7 @@ __device__ __forceinline__ void finish_row_sorted(const KernelRowParams& p, cons
       total += part;
     }
     const unsigned long long kept = plan.top_k > 0 ? total : sums.total;
-    const double wanted = ceil(static_cast<double>(p.top_p) * static_cast<double>(kept));
-    const unsigned long long target = static_cast<unsigned long long>(wanted);
+    const unsigned long long target = top_p_target(p.top_p, kept);
     if (target == 0) return;
     if (threadIdx.x == 0) s.pick = -1;
     __syncthreads();
