@@ -10,7 +10,6 @@
 #include "gpu_runtime.cuh"
 
 #include <cstdint>
-#include <cstdlib>
 
 #include "argmax_reduce.cuh"
 #include "block_reduce.cuh"
@@ -23,7 +22,6 @@
 #include "order_key.cuh"
 #include "row_access.cuh"
 #include "row_group.cuh"
-#include "staged_tiles.cuh"
 
 namespace tokenpick {
 
@@ -377,32 +375,6 @@ __device__ __forceinline__ void write_row_result(std::uint32_t* out, std::uint32
   }
 }
 
-/// The ring of the first pass's tiles (staged_tiles.cuh, one tile in flight while one is
-/// scored), after the candidates in the kernels' dynamic shared memory; none on HIP (no
-/// cp.async, and AMD's 64 KB of LDS hold the candidates).
-#if defined(TP_HIP)
-constexpr std::size_t kFilterRingBytes = 0;
-#else
-constexpr std::size_t kFilterRingBytes = kSlotBytes<kFilterThreads>;
-#endif
-__device__ __forceinline__ uint4* filter_ring(unsigned long long* dynamic_words) {
-  return reinterpret_cast<uint4*>(dynamic_words + kCandidateCapacity);
-}
-
-/// True when the filtering kernels read their first pass through the ring:
-/// TOKENPICK_FILTER_STAGED (0 or 1), read once; 1 when unset. HIP has no cp.async: false.
-inline bool filter_staged() {
-#if defined(TP_HIP)
-  return false;
-#else
-  static const bool staged = [] {
-    const char* text = std::getenv("TOKENPICK_FILTER_STAGED");
-    return text == nullptr || std::strtol(text, nullptr, 10) != 0;
-  }();
-  return staged;
-#endif
-}
-
 /// Enqueues a filtering kernel for one chunk of rows: `kernel_of(element, tier)` names the
 /// instance for the logits' element type and the parameters' tier as a
 /// std::integral_constant holding its address (both kernels take the same arguments).
@@ -414,16 +386,13 @@ gpuError_t enqueue_filtering_kernel(const RejectionLaunch& l, const RowChunk& ch
     using T = decltype(element);
     constexpr int kTier = decltype(tier)::value;
     constexpr auto kKernel = decltype(kernel_of(element, tier))::value;
-    const bool staged = filter_staged();
-    const gpuError_t prepared =
-        prepare_kernel<kKernel>(l.device, kFilterSharedBytes + kFilterRingBytes);
+    const gpuError_t prepared = prepare_kernel<kKernel>(l.device, kFilterSharedBytes);
     if (prepared != gpuSuccess) return prepared;
-    return launch_row_groups(kKernel, chunk, kFilterThreads,
-                             kFilterSharedBytes + (staged ? kFilterRingBytes : 0), stream,
+    return launch_row_groups(kKernel, chunk, kFilterThreads, kFilterSharedBytes, stream,
                              static_cast<const T*>(l.logits), l.cols, chunk.first_row,
                              chunk_params<kTier>(l.params, l.params_count, chunk), count, l.step,
                              l.max_rounds, l.temperature_last,
-                             rows_vectorizable<T>(l.logits, l.cols), staged, l.out);
+                             rows_vectorizable<T>(l.logits, l.cols), l.out);
   });
 }
 

@@ -20,7 +20,6 @@
 #include "logit_tiles.cuh"
 #include "phase_times.cuh"
 #include "score_queue.cuh"
-#include "staged_tiles.cuh"
 
 namespace tokenpick {
 
@@ -54,7 +53,7 @@ __global__ void __launch_bounds__(kFilterThreads, kBlocksPerSm)
                            const __grid_constant__ InlineParams<N> params,
                            std::uint32_t params_count, std::uint64_t step,
                            std::uint32_t max_rounds, int temperature_last, bool vectors,
-                           bool staged, std::uint32_t* out) {
+                           std::uint32_t* out) {
   extern __shared__ unsigned long long dynamic_words[];
   __shared__ Scratch s;
   __shared__ QueueSlots queues[kWarps];
@@ -91,8 +90,8 @@ __global__ void __launch_bounds__(kFilterThreads, kBlocksPerSm)
           kTileTopCapacity;
   RowStats mine{empty_partial(), -INFINITY, 0};
   std::uint32_t tile_count = 0;
-  for_each_group_staged<kFilterThreads, 1>(
-      z_row, cols, vectors, rank, ranks, staged ? filter_ring(dynamic_words) : nullptr,
+  for_each_group<kFilterThreads>(
+      z_row, cols, vectors, rank, ranks,
       [&](const auto& tile_top, const auto&) {
         if (tops_kept) tile_tops[tile_count * kFilterThreads + threadIdx.x] = tile_top().z;
       },

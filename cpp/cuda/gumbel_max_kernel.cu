@@ -13,8 +13,6 @@
 // token does not depend on the split or the order of the tiles.
 #include "gpu_runtime.cuh"
 
-#include <cstdlib>
-
 #include "argmax_reduce.cuh"
 #include "claimed_tiles.cuh"
 #include "grid_overlap.cuh"
@@ -26,7 +24,6 @@
 #include "row_access.cuh"
 #include "row_group.cuh"
 #include "split_merge.cuh"
-#include "staged_tiles.cuh"
 
 namespace tokenpick {
 
@@ -42,8 +39,8 @@ template <typename T, int N>
 __global__ void __launch_bounds__(kGumbelThreads, kGumbelBlocksPerSm)
     gumbel_max_kernel(const T* logits, std::uint32_t cols, std::uint32_t first_row,
                       const __grid_constant__ InlineParams<N> params, std::uint32_t params_count,
-                      std::uint64_t step, bool vectors, std::uint32_t slots,
-                      std::uint32_t* tokens, SplitRow* split) {
+                      std::uint64_t step, bool vectors, std::uint32_t* tokens,
+                      SplitRow* split) {
   __shared__ Partial warps[kGumbelThreads / kWarpSize];
   __shared__ Partial block_result;
   const std::uint32_t row = blockIdx.y;
@@ -106,39 +103,14 @@ __global__ void __launch_bounds__(kGumbelThreads, kGumbelBlocksPerSm)
           if (lanes != 0) score_group(draw, first, z, lanes, bar, mine);
         };
     const auto tile_done = [&]() __attribute__((always_inline)) { share_bar(bar); };
-    extern __shared__ uint4 tile_ring[];
-    uint4* const ring = slots != 0 ? tile_ring : nullptr;
     if (claimed) {
       // The L2 prefetch helps f32 rows (batch 256 x 128256: 55.4 -> 54.9 us) but not 16-bit
       // ones (bf16 57.9 -> 58.5), which take twice the work per byte.
-#if defined(TP_STAGED_TILES)
-      if (ring != nullptr) {
-        const TileSpan span = tile_span<kGumbelThreads, T>(cols, true, RowGroup::rank(),
-                                                           RowGroup::size());
-        ClaimedTiles<kGumbelThreads> walk{
-            span.begin, (span.end - span.begin + kWarpTileUnits - 1) / kWarpTileUnits, claims};
-        if (slots == 2) {
-          for_each_staged_group<kGumbelThreads, 2, false>(z_row, span.end, ring, walk,
-                                                          tile_start, visit, tile_done);
-        } else {
-          for_each_staged_group<kGumbelThreads, 1, false>(z_row, span.end, ring, walk,
-                                                          tile_start, visit, tile_done);
-        }
-      } else
-#endif
-      {
-        for_each_claimed_group<kGumbelThreads, sizeof(T) == 4>(
-            z_row, cols, RowGroup::rank(), RowGroup::size(), claims, tile_start, visit,
-            tile_done);
-      }
-    } else if (slots == 2) {
-      for_each_group_staged<kGumbelThreads, 2>(z_row, cols, vectors, RowGroup::rank(),
-                                               RowGroup::size(), ring, tile_start, visit,
-                                               tile_done);
+      for_each_claimed_group<kGumbelThreads, sizeof(T) == 4>(
+          z_row, cols, RowGroup::rank(), RowGroup::size(), claims, tile_start, visit, tile_done);
     } else {
-      for_each_group_staged<kGumbelThreads, 1>(z_row, cols, vectors, RowGroup::rank(),
-                                               RowGroup::size(), ring, tile_start, visit,
-                                               tile_done);
+      for_each_group<kGumbelThreads>(z_row, cols, vectors, RowGroup::rank(), RowGroup::size(),
+                                     tile_start, visit, tile_done);
     }
   }
 
@@ -174,47 +146,18 @@ gpuError_t read_gumbel_phase_marks(long long* marks) {
 }
 #endif
 
-namespace {
-
-/// Most ring slots a launch may ask for (staged_tiles.cuh).
-constexpr std::uint32_t kMaxSlots = 2;
-
-/// The tiles the Gumbel-max kernel has in flight through shared memory while it scores one
-/// (staged_tiles.cuh): TOKENPICK_GUMBEL_SLOTS (0: loads into registers, 1 or 2), read once;
-/// 1 when unset. HIP has no cp.async: 0 there.
-std::uint32_t gumbel_slots() {
-#if defined(TP_HIP)
-  return 0;
-#else
-  static const std::uint32_t slots = [] {
-    const char* text = std::getenv("TOKENPICK_GUMBEL_SLOTS");
-    if (text == nullptr) return 1u;
-    const long value = std::strtol(text, nullptr, 10);
-    return value >= 0 && value <= static_cast<long>(kMaxSlots) ? static_cast<std::uint32_t>(value)
-                                                                : 1u;
-  }();
-  return slots;
-#endif
-}
-
-}  // namespace
-
 gpuError_t enqueue_gumbel_max(const GumbelLaunch& l, const RowChunk& chunk, gpuStream_t stream,
                               SplitRow* split) {
   const std::uint32_t count = l.params_count == 1 ? 1 : chunk.rows;
   return dispatch_type_and_tier(l.type, count, [&](auto element, auto tier) {
     using T = decltype(element);
     constexpr int kTier = decltype(tier)::value;
-    const std::uint32_t slots = gumbel_slots();
-    const gpuError_t prepared = prepare_kernel<gumbel_max_kernel<T, kTier>>(
-        l.device, kMaxSlots * kSlotBytes<kGumbelThreads>);
+    const gpuError_t prepared = prepare_kernel<gumbel_max_kernel<T, kTier>>(l.device, 0);
     if (prepared != gpuSuccess) return prepared;
-    return launch_row_groups(gumbel_max_kernel<T, kTier>, chunk, kGumbelThreads,
-                             slots * kSlotBytes<kGumbelThreads>, stream,
+    return launch_row_groups(gumbel_max_kernel<T, kTier>, chunk, kGumbelThreads, 0, stream,
                              static_cast<const T*>(l.logits), l.cols, chunk.first_row,
                              chunk_params<kTier>(l.params, l.params_count, chunk), count,
-                             l.step, rows_vectorizable<T>(l.logits, l.cols), slots, l.tokens,
-                             split);
+                             l.step, rows_vectorizable<T>(l.logits, l.cols), l.tokens, split);
   });
 }
 

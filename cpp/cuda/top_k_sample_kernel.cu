@@ -16,7 +16,6 @@
 #include "logit_tiles.cuh"
 #include "phase_times.cuh"
 #include "sorted_finish.cuh"
-#include "staged_tiles.cuh"
 #include "warp_select.cuh"
 
 namespace tokenpick {
@@ -132,7 +131,7 @@ __global__ void __launch_bounds__(kFilterThreads, kBlocksPerSm)
                         const __grid_constant__ InlineParams<N> params,
                         std::uint32_t params_count, std::uint64_t step,
                         std::uint32_t max_rounds, int temperature_last, bool vectors,
-                        bool staged, std::uint32_t* out) {
+                        std::uint32_t* out) {
   extern __shared__ unsigned long long dynamic_words[];
   __shared__ Scratch s;
   unsigned long long* words = dynamic_words;
@@ -156,9 +155,8 @@ __global__ void __launch_bounds__(kFilterThreads, kBlocksPerSm)
   unsigned long long* slice_words = words + warp_index() * kSliceWords;
   Slice slice{0, -INFINITY};
   RowStats mine{empty_partial(), -INFINITY, 0};
-  for_each_group_staged<kFilterThreads, 1, true>(
-      z_row, cols, vectors, rank, ranks, staged ? filter_ring(dynamic_words) : nullptr,
-      [](const auto&, const auto&) {},
+  for_each_group<kFilterThreads, true>(
+      z_row, cols, vectors, rank, ranks, [](const auto&, const auto&) {},
       [&](std::uint32_t first, const float (&z)[4], std::uint32_t valid) {
         unsigned pushes = 0;
         float f[kGroup];
