@@ -110,23 +110,6 @@ unsigned split_blocks_for(const DeviceShape& shape, unsigned blocks_per_sm, std:
                   static_cast<unsigned>(shape.multiprocessors));
 }
 
-unsigned top_k_split_blocks(const DeviceShape& shape, unsigned blocks_per_sm, std::uint32_t rows,
-                            std::uint32_t cols, unsigned min_tokens_per_block,
-                            std::uint32_t max_k, std::uint32_t max_rows,
-                            std::uint32_t row_words) {
-  static const long forced = env_in_range("TOKENPICK_TOP_K_SPLIT", 0, 4096, -1);
-  if (rows == 0 || rows > max_rows) return 0;
-  const unsigned room = row_words / (2 * std::max<std::uint32_t>(max_k, 1));
-  unsigned blocks = 0;
-  if (forced >= 0) {
-    blocks = static_cast<unsigned>(forced);
-  } else {
-    blocks = std::min(blocks_by_slots(shape, blocks_per_sm, 1, rows, cols, min_tokens_per_block),
-                      static_cast<unsigned>(shape.multiprocessors));
-  }
-  return std::min(blocks, room);
-}
-
 unsigned row_group_for(const DeviceShape& shape, unsigned blocks_per_sm, std::uint32_t rows,
                        std::uint32_t cols, unsigned min_tokens_per_block, unsigned max_group) {
   if (!shape.clusters) return 1;

@@ -45,14 +45,4 @@ unsigned split_blocks_for(const DeviceShape& shape, unsigned blocks_per_sm, std:
                           std::uint32_t cols, unsigned token_bytes,
                           unsigned min_tokens_per_block, std::uint32_t max_rows);
 
-/// Blocks per row for the top-k kernel's split rows (top_k_split.cuh), 0 for none: batches
-/// of at most `max_rows`, one block slot per block, at most one block per multiprocessor per
-/// row, at least `min_tokens_per_block` tokens each, and at most as many as leave room in the
-/// row's published words for each block's `max_k` largest twice over (ties).
-/// TOKENPICK_TOP_K_SPLIT forces it (0: never split; still within the words).
-unsigned top_k_split_blocks(const DeviceShape& shape, unsigned blocks_per_sm, std::uint32_t rows,
-                            std::uint32_t cols, unsigned min_tokens_per_block,
-                            std::uint32_t max_k, std::uint32_t max_rows,
-                            std::uint32_t row_words);
-
 }  // namespace tokenpick

@@ -377,12 +377,10 @@ __device__ __forceinline__ void write_row_result(std::uint32_t* out, std::uint32
 
 /// Enqueues a filtering kernel for one chunk of rows: `kernel_of(element, tier)` names the
 /// instance for the logits' element type and the parameters' tier as a
-/// std::integral_constant holding its address (both kernels take the same arguments, then
-/// the kernel's own `extra` ones).
-template <typename KernelOf, typename... Extra>
+/// std::integral_constant holding its address (both kernels take the same arguments).
+template <typename KernelOf>
 gpuError_t enqueue_filtering_kernel(const RejectionLaunch& l, const RowChunk& chunk,
-                                    gpuStream_t stream, KernelOf kernel_of,
-                                    const Extra&... extra) {
+                                    gpuStream_t stream, KernelOf kernel_of) {
   const std::uint32_t count = l.params_count == 1 ? 1 : chunk.rows;
   return dispatch_type_and_tier(l.type, count, [&](auto element, auto tier) {
     using T = decltype(element);
@@ -394,7 +392,7 @@ gpuError_t enqueue_filtering_kernel(const RejectionLaunch& l, const RowChunk& ch
                              static_cast<const T*>(l.logits), l.cols, chunk.first_row,
                              chunk_params<kTier>(l.params, l.params_count, chunk), count, l.step,
                              l.max_rounds, l.temperature_last,
-                             rows_vectorizable<T>(l.logits, l.cols), l.out, extra...);
+                             rows_vectorizable<T>(l.logits, l.cols), l.out);
   });
 }
 

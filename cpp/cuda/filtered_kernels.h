@@ -12,7 +12,6 @@
 #include "inline_params.h"
 #include "rejection_kernel.h"
 #include "row_group_launch.cuh"
-#include "top_k_split.h"
 
 namespace tokenpick {
 
@@ -38,11 +37,9 @@ gpuError_t enqueue_filtered_sample(const RejectionLaunch& launch, const RowChunk
                                     gpuStream_t stream);
 
 /// Enqueues the one-read top-k kernel for one chunk of rows; every row of the launch must be
-/// greedy or have 0 < top-k <= kSmallTopK and top-k < cols (takes_small_top_k). With
-/// split.rows set, the chunk's row groups are split rows merged through `split`
-/// (top_k_split.cuh), not clusters.
+/// greedy or have 0 < top-k <= kSmallTopK and top-k < cols (takes_small_top_k).
 gpuError_t enqueue_top_k_sample(const RejectionLaunch& launch, const RowChunk& chunk,
-                                gpuStream_t stream, const TopKSplit& split);
+                                gpuStream_t stream);
 
 #if defined(TOKENPICK_PHASE_TIMES)
 /// The kernels' phase marks (phase_times.cuh) of their last launch.

@@ -7,8 +7,6 @@
 #include "logit_tiles.cuh"
 #include "row_access.cuh"
 
-#include <algorithm>
-
 namespace tokenpick {
 
 namespace {
@@ -35,39 +33,9 @@ unsigned max_row_group(bool small_top_k, std::uint32_t rows, std::uint32_t cols)
                                                                     : kMaxFilterRowGroup;
 }
 
-/// Fewest tokens a block of a split top-k row gets.
-constexpr unsigned kMinSplitTokensPerBlock = 1024;
-/// Largest batch whose top-k rows split (at most kMaxTopKSplitRows).
-constexpr std::uint32_t kMaxSplitTopKRows = kFewRows;
-static_assert(kMaxSplitTopKRows <= kMaxTopKSplitRows, "the split state holds the rows");
-static_assert(kMaxTopKSplitRows <= kMaxInlineRows, "a split launch is one chunk");
-
 /// True when the row is greedy or keeps a small top-k: what the one-read kernel takes.
 bool takes_small_top_k(const KernelRowParams& p, std::uint32_t cols) {
   return plan_row(p).greedy || (p.top_k > 0 && p.top_k <= kSmallTopK && p.top_k < cols);
-}
-
-/// Launches the top-k kernel with its rows split over more blocks than a cluster holds
-/// (top_k_split.cuh) where the batch is small enough; false where it does not split. Only
-/// where clusters are (sm_90): the one device the split was measured and tested on.
-bool launch_split_top_k(const char* entry, const RejectionLaunch& l, std::uint32_t max_k) {
-  cuda_check(entry, cudaSetDevice(l.device), "cudaSetDevice");
-  const DeviceShape& shape = device_shape(entry, l.device);
-  if (!shape.clusters) return false;
-  const unsigned blocks =
-      top_k_split_blocks(shape, kFilterBlocksPerSm, l.rows, l.cols, kMinSplitTokensPerBlock,
-                         max_k, kMaxSplitTopKRows, kTopKSplitRowWords);
-  if (blocks <= row_group_for(shape, kFilterBlocksPerSm, l.rows, l.cols, kMinTokensPerBlock,
-                              max_row_group(true, l.rows, l.cols))) {
-    return false;
-  }
-  const TopKSplit split = top_k_split_scratch(entry, l.device, l.stream);
-  if (split.rows == nullptr) return false;
-  const RowChunk chunk{0, l.rows, blocks, false, dependent_launches(shape)};
-  cuda_check(entry,
-             enqueue_top_k_sample(l, chunk, static_cast<cudaStream_t>(l.stream), split),
-             "top_k_sample_kernel launch");
-  return true;
 }
 
 }  // namespace
@@ -75,17 +43,14 @@ bool launch_split_top_k(const char* entry, const RejectionLaunch& l, std::uint32
 void launch_fused_rejection(const char* entry, const RejectionLaunch& l) {
   const cudaStream_t stream = static_cast<cudaStream_t>(l.stream);
   bool small_top_k = true;
-  std::uint32_t max_k = 0;
   for (std::uint32_t i = 0; i < l.params_count; ++i) {
     small_top_k = small_top_k && takes_small_top_k(l.params[i], l.cols);
-    if (!plan_row(l.params[i]).greedy) max_k = std::max(max_k, l.params[i].top_k);
   }
-  if (small_top_k && launch_split_top_k(entry, l, max_k)) return;
   launch_rows(entry, l.device, l.rows, l.cols, kFilterBlocksPerSm, kMinTokensPerBlock,
               max_row_group(small_top_k, l.rows, l.cols),
               small_top_k ? "top_k_sample_kernel launch" : "filtered_sample_kernel launch",
               [&](const RowChunk& chunk) {
-                return small_top_k ? enqueue_top_k_sample(l, chunk, stream, TopKSplit{})
+                return small_top_k ? enqueue_top_k_sample(l, chunk, stream)
                                    : enqueue_filtered_sample(l, chunk, stream);
               });
 }

@@ -1,6 +1,5 @@
 // Per-stream split-row state: a small table of (device, stream, thread for the per-thread
-// default stream, kind) -> the Gumbel-max kernel's SplitRow[kMaxSplitRows] or the top-k
-// kernel's TopKSplit, filled on first use and never freed (launches
+// default stream) -> SplitRow[kMaxSplitRows], filled on first use and never freed (launches
 // in one stream are ordered, so they can share it; different streams never do). A destroyed
 // stream's state passes to a later stream that gets the same handle: a split launch still in
 // flight on the destroyed stream would share it, so streams are destroyed after their work
@@ -13,7 +12,6 @@
 
 #include "cuda_memory.h"
 #include "split_scratch.h"
-#include "top_k_split.h"
 
 namespace tokenpick {
 
@@ -22,20 +20,16 @@ namespace {
 /// Streams that get a split state (beyond it, launches take the cluster path).
 constexpr std::size_t kMaxSplitStreams = 4096;
 
-/// Which kernel's state an entry holds.
-enum class ScratchKind { kGumbelRows, kTopKRows };
-
 struct Entry {
   int device;
   void* stream;
   std::thread::id thread;
-  ScratchKind kind;
-  void* state;
+  SplitRow* rows;
 };
 
-/// `bytes` of zeroed state of `kind` for `stream` on `device` (see the top of this file).
-void* stream_scratch(const char* entry, int device, void* stream, ScratchKind kind,
-                     std::size_t bytes) {
+}  // namespace
+
+SplitRow* split_scratch(const char* entry, int device, void* stream) {
   static std::mutex lock;
   static std::vector<Entry> entries;
   // The per-thread default stream is one handle for many threads' streams.
@@ -44,9 +38,7 @@ void* stream_scratch(const char* entry, int device, void* stream, ScratchKind ki
                                      : std::thread::id();
   const std::lock_guard<std::mutex> guard(lock);
   for (const Entry& e : entries) {
-    if (e.device == device && e.stream == stream && e.thread == thread && e.kind == kind) {
-      return e.state;
-    }
+    if (e.device == device && e.stream == stream && e.thread == thread) return e.rows;
   }
   if (entries.size() >= kMaxSplitStreams) return nullptr;
   const cudaStream_t s = static_cast<cudaStream_t>(stream);
@@ -56,28 +48,15 @@ void* stream_scratch(const char* entry, int device, void* stream, ScratchKind ki
     return nullptr;
   }
   if (capture != cudaStreamCaptureStatusNone) return nullptr;
-  void* state = cuda_alloc_async(entry, device, bytes, stream);
-  if (cudaMemsetAsync(state, 0, bytes, s) != cudaSuccess) {
+  const std::size_t bytes = sizeof(SplitRow) * kMaxSplitRows;
+  auto* rows = static_cast<SplitRow*>(cuda_alloc_async(entry, device, bytes, stream));
+  if (cudaMemsetAsync(rows, 0, bytes, s) != cudaSuccess) {
     (void)cudaGetLastError();
-    cuda_free_async(device, state, stream);
+    cuda_free_async(device, rows, stream);
     return nullptr;
   }
-  entries.push_back(Entry{device, stream, thread, kind, state});
-  return state;
-}
-
-}  // namespace
-
-SplitRow* split_scratch(const char* entry, int device, void* stream) {
-  return static_cast<SplitRow*>(stream_scratch(entry, device, stream, ScratchKind::kGumbelRows,
-                                               sizeof(SplitRow) * kMaxSplitRows));
-}
-
-TopKSplit top_k_split_scratch(const char* entry, int device, void* stream) {
-  auto* rows = static_cast<TopKSplitRow*>(
-      stream_scratch(entry, device, stream, ScratchKind::kTopKRows, kTopKSplitBytes));
-  if (rows == nullptr) return TopKSplit{nullptr, nullptr};
-  return TopKSplit{rows, reinterpret_cast<unsigned long long*>(rows + kMaxTopKSplitRows)};
+  entries.push_back(Entry{device, stream, thread, rows});
+  return rows;
 }
 
 }  // namespace tokenpick

@@ -16,7 +16,6 @@
 #include "logit_tiles.cuh"
 #include "phase_times.cuh"
 #include "sorted_finish.cuh"
-#include "top_k_split.cuh"
 #include "warp_select.cuh"
 
 namespace tokenpick {
@@ -132,7 +131,7 @@ __global__ void __launch_bounds__(kFilterThreads, kBlocksPerSm)
                         const __grid_constant__ InlineParams<N> params,
                         std::uint32_t params_count, std::uint64_t step,
                         std::uint32_t max_rounds, int temperature_last, bool vectors,
-                        std::uint32_t* out, TopKSplit split) {
+                        std::uint32_t* out) {
   extern __shared__ unsigned long long dynamic_words[];
   __shared__ Scratch s;
   unsigned long long* words = dynamic_words;
@@ -215,20 +214,15 @@ __global__ void __launch_bounds__(kFilterThreads, kBlocksPerSm)
     }
   }
   TP_PHASE(2);  // block's candidates packed
+  RowGroup::sync();
+
   RowStats all = s.stats;
-  if (split.rows != nullptr) {  // a split row: the last block to finish gathers
-    if (!publish_or_gather<kFilterThreads>(split, row, ranks, k, scale, words, n, all, s)) {
-      return;
-    }
-  } else {
-    RowGroup::sync();
-    if (rank == 0) {
-      all = merge_partner_stats(s);
-      n = gather_partner_words(words, n, s);
-    }
-    RowGroup::sync();  // partners keep their shared memory until block 0 has read it
-    if (rank != 0) return;
+  if (rank == 0) {
+    all = merge_partner_stats(s);
+    n = gather_partner_words(words, n, s);
   }
+  RowGroup::sync();  // partners keep their shared memory until block 0 has read it
+  if (rank != 0) return;
   TP_PHASE(3);  // gathered
 
   FilterPlan plan = plan_status(p, plan_r, all, cols, max_rounds);
@@ -267,14 +261,11 @@ gpuError_t read_top_k_phase_marks(long long* marks) {
 #endif
 
 gpuError_t enqueue_top_k_sample(const RejectionLaunch& l, const RowChunk& chunk,
-                                gpuStream_t stream, const TopKSplit& split) {
-  return enqueue_filtering_kernel(
-      l, chunk, stream,
-      [](auto element, auto tier) {
-        constexpr auto kernel = &top_k_sample_kernel<decltype(element), decltype(tier)::value>;
-        return std::integral_constant<decltype(kernel), kernel>{};
-      },
-      split);
+                                gpuStream_t stream) {
+  return enqueue_filtering_kernel(l, chunk, stream, [](auto element, auto tier) {
+    constexpr auto kernel = &top_k_sample_kernel<decltype(element), decltype(tier)::value>;
+    return std::integral_constant<decltype(kernel), kernel>{};
+  });
 }
 
 }  // namespace tokenpick
