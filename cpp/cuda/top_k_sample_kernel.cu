@@ -1,14 +1,17 @@
 // Top-k sampling for small k (top-p and min-p on top, DESIGN 3) with one read of the row.
 // Each warp keeps in its slice of shared memory every token with f >= the block's floor, a
-// lower bound of the row's k-th largest f. When a slice fills, its warp finds the largest
-// 16-bit key prefix that still holds k of its tokens (a bitwise search), raises the block's
-// floor to it and drops what lies below. After the pass each block gathers its warps' tokens
+// lower bound of the row's k-th largest f. The floor starts at the k-th largest of the
+// threads' largest f in their first tile (k distinct tokens reach it); when a slice fills,
+// its warp finds the largest 16-bit key prefix that still holds k of its tokens (a bitwise
+// search), raises the block's floor to it and drops what lies below. After the pass each block gathers its warps' tokens
 // at or above the floor; a row split over a cluster keeps only each block's k largest (sorting
 // up to kSortedWords candidates, radix selection above) before block 0 gathers them all.
 // finish_row_sorted (sorted_finish.cuh) or finish_row (filter_finish.cuh) then finds the
 // exact k-th value, top-p's boundary and min-p over the candidates and draws by Gumbel-max.
 // A row it cannot finish (ties filling a slice, an infinite f) gets ok = 0 for the fallback.
 #include "gpu_runtime.cuh"
+
+#include <cfloat>
 
 #include "filter_finish.cuh"
 #include "grid_overlap.cuh"
@@ -96,6 +99,35 @@ __device__ __noinline__ Slice compact_slice(unsigned long long* words, Slice sli
   return slice;
 }
 
+/// A starting floor for the block: each thread's largest f of its first tile (`f_top`, -inf
+/// for none) goes to `keys`; warp 0 finds a lower bound of the k-th largest of them (the
+/// largest kFloorBits key prefix holding k), which k distinct tokens of the block reach, so it
+/// is a lower bound of the block's k-th largest f too. Raises s.floor_key to it (where at
+/// least k threads have a finite f) and returns the block's floor. Every thread calls it, once,
+/// before any token is collected.
+__device__ __forceinline__ float first_tile_floor(float f_top, std::uint32_t k,
+                                                  std::uint32_t* keys, Scratch& s) {
+  constexpr int kPerLane = kFilterThreads / kWarpSize;
+  keys[threadIdx.x] = f_top > -INFINITY && f_top < INFINITY ? order_key(f_top) : 0u;
+  __syncthreads();
+  if (warp_index() == 0) {
+    std::uint32_t mine[kPerLane];
+    unsigned present = 0;
+#pragma unroll
+    for (int j = 0; j < kPerLane; ++j) {
+      mine[j] = keys[lane_index() + j * kWarpSize];
+      present += mine[j] != 0u ? 1u : 0u;
+    }
+    if (warp_sum(present) >= k) {
+      const float floor_f = key_value(warp_key_of_rank<32 - kFloorBits>(mine, k));
+      // A prefix below -FLT_MAX reads as NaN: no floor then.
+      if (lane_index() == 0 && floor_f >= -FLT_MAX) s.floor_key = order_key(floor_f);
+    }
+  }
+  __syncthreads();
+  return key_value(s.floor_key);
+}
+
 /// Block-wide: keeps the words among words[0, slots) that `present(i)` and whose f is at least
 /// floor_f, packed from words[0]; returns how many (synchronises the block).
 template <typename Present>
@@ -155,8 +187,18 @@ __global__ void __launch_bounds__(kFilterThreads, kBlocksPerSm)
   unsigned long long* slice_words = words + warp_index() * kSliceWords;
   Slice slice{0, -INFINITY};
   RowStats mine{empty_partial(), -INFINITY, 0};
+  bool first_tile = !plan_r.greedy && k > 0;  // the same for the whole block
   for_each_group<kFilterThreads, true>(
-      z_row, cols, vectors, rank, ranks, [](const auto&, const auto&) {},
+      z_row, cols, vectors, rank, ranks,
+      [&](const auto& tile_top, const auto&) {
+        if (first_tile) {
+          first_tile = false;
+          const float block_floor =
+              first_tile_floor(__fmul_rn(tile_top().z, scale), k,
+                               reinterpret_cast<std::uint32_t*>(words), s);
+          slice.floor_f = fmaxf(slice.floor_f, block_floor);
+        }
+      },
       [&](std::uint32_t first, const float (&z)[4], std::uint32_t valid) {
         unsigned pushes = 0;
         float f[kGroup];
