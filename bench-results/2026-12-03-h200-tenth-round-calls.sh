@@ -14,3 +14,14 @@ EXTRA='cd /tmp/results; for s in k50+p0.9:1:128256:3:f32 k50+p0.9:64:128256:3:f3
 # 2026-12-03-h200-5c93edf-call4-append-one-push.diff; benches only):
 VARIANTS="base=sampling_bench_base new=sampling_bench_new" SHAPES="k50+p0.9:1:128256:1:f32 k50+p0.9:1:128256:3:f32 k50+p0.9:1:262144:3:f32 k50+p0.9:16:128256:3:f32 k50+p0.9:64:128256:1:f32 k50+p0.9:64:128256:3:f32 k50+p0.9:64:128256:3:bf16 k50+p0.9:256:128256:3:f32 k50+p0.9:256:128256:1:bf16 k50+p0.9:64:32000:3:f32" REPS=3 FULL="base new" \
   bash scripts/device-call.sh
+# Calls 5 and 6 (4d26b80's objects; the top-k kernel compiled alone per variant: base with
+# -DTOKENPICK_NO_FINAL_COMPACT / the tree of 94109cd without that switch for call 5's "fc",
+# and the tree of 94109cd for call 6's "ff"):
+VARIANTS="base=sampling_bench_base fc=sampling_bench_fc" SHAPES="k50+p0.9:1:128256:1:f32 k50+p0.9:1:128256:3:f32 k50+p0.9:1:128256:6:f32 k50+p0.9:1:262144:3:f32 k50+p0.9:1:151936:3:bf16 k50+p0.9:1:32000:3:f32 k50+p0.9:16:128256:3:f32 k50+p0.9:64:128256:1:f32 k50+p0.9:64:128256:3:f32 k50+p0.9:64:128256:3:bf16 k50+p0.9:256:128256:3:f32 k50+p0.9:256:128256:1:bf16" REPS=3 FULL="base fc" \
+  bash scripts/device-call.sh
+VARIANTS="base=sampling_bench_base ff=sampling_bench_ff" SHAPES="(call 5's)" REPS=3 FULL="base ff" \
+  bash scripts/device-call.sh
+# Call 7 (94109cd: its test binaries, host_overhead built by `cargo bench -p tokenpick-core
+# --features cuda --bench host_overhead --no-run`, row groups forced at batch 32-64):
+TESTS="cuda_rejection cuda_gumbel cuda_graph reproducibility bad_input" VARIANTS="ff=sampling_bench_ff ff3=sampling_bench_ff:TOKENPICK_ROW_GROUP=3 ff4=sampling_bench_ff:TOKENPICK_ROW_GROUP=4" SHAPES="k50+p0.9:64:128256:1:f32 k50+p0.9:64:128256:3:f32 k50+p0.9:64:128256:3:bf16 k50+p0.9:32:128256:3:f32" REPS=2 EXTRA="timeout 60 /tmp/bin/host_overhead 2>&1 | tail -10; echo memcheck; timeout 90 compute-sanitizer --tool memcheck /tmp/bin/cuda_rejection small_top_k 2>&1 | tail -3" \
+  bash scripts/device-call.sh
