@@ -1,14 +1,12 @@
 // Top-k sampling for small k (top-p and min-p on top, DESIGN 3) with one read of the row.
-// Each warp keeps in its slice of shared memory every token with f >= the block's floor, a
-// lower bound of the row's k-th largest f. The floor starts at the k-th largest of the
-// threads' largest f in their first tile (k distinct tokens reach it); when a slice fills,
-// its warp finds the largest 16-bit key prefix that still holds k of its tokens (a bitwise
-// search), raises the block's floor to it and drops what lies below. After the pass each block gathers its warps' tokens
-// at or above the floor; a row split over a cluster keeps only each block's k largest (sorting
-// up to kSortedWords candidates, radix selection above) before block 0 gathers them all.
-// finish_row_sorted (sorted_finish.cuh) or finish_row (filter_finish.cuh) then finds the
-// exact k-th value, top-p's boundary and min-p over the candidates and draws by Gumbel-max.
-// A row it cannot finish (ties filling a slice, an infinite f) gets ok = 0 for the fallback.
+// Each warp keeps in its shared-memory slice every token with f >= the block's floor, a lower
+// bound of the row's k-th largest f: first the k-th largest of the threads' largest f in their
+// first tile, then, when a slice fills, the largest 16-bit key prefix still holding k of its
+// tokens (a bitwise search). After the pass each block gathers its tokens at or above the
+// floor; a row split over a cluster keeps each block's k largest (sorting up to kSortedWords,
+// radix selection above) before block 0 gathers them all. finish_row_sorted or finish_row
+// then finds the exact k-th value, top-p's boundary and min-p and draws by Gumbel-max. A row
+// it cannot finish (ties filling a slice, an infinite f) gets ok = 0 for the fallback.
 #include "gpu_runtime.cuh"
 
 #include <cfloat>
