@@ -3,8 +3,9 @@
 // registers. A compare-exchange of positions p and p ^ j takes a warp shuffle when j is below
 // the warp size, shared memory between two barriers when j is below kThreads, and the thread's
 // own registers above. Position p ends holding the p-th largest word. Padding words (0) sort
-// last. For small candidate sets this replaces radix selection's byte rounds, each of which
-// costs a histogram and five block barriers.
+// last, so a network over only the first `size` positions (the next power of two of the words
+// present) sorts them all. For small candidate sets this replaces radix selection's byte
+// rounds, each of which costs a histogram and five block barriers.
 #pragma once
 
 #include <cstdint>
@@ -24,17 +25,21 @@ __device__ __forceinline__ unsigned long long bitonic_keep(unsigned long long mi
   return keep_larger == mine_larger ? mine : other;
 }
 
-/// Sorts the block's words v (position threadIdx.x + r * kThreads holds v[r]) descending.
-/// `exchange` holds kThreads * kPer words of shared memory; every thread must call it.
+/// Sorts the block's words v (position threadIdx.x + r * kThreads holds v[r]) descending,
+/// where only the first `size` positions (a power of two, 2 to kThreads * kPer, the same on
+/// every thread) may hold words other than 0: a network of size's stages, whose steps never
+/// pair a position below `size` with one above. `exchange` holds kThreads * kPer words of
+/// shared memory; every thread must call it.
 template <int kThreads, int kPer>
 __device__ __forceinline__ void block_sort_desc(unsigned long long (&v)[kPer],
-                                                unsigned long long* exchange) {
+                                                unsigned long long* exchange,
+                                                std::uint32_t size) {
   static_assert(kPer == 1 || kPer == 2, "one or two words per thread");
   static_assert((kThreads & (kThreads - 1)) == 0, "a power of two of threads");
   constexpr std::uint32_t kCount = static_cast<std::uint32_t>(kThreads * kPer);
   const std::uint32_t t = threadIdx.x;
 #pragma unroll 1
-  for (std::uint32_t k = 2; k <= kCount; k *= 2) {
+  for (std::uint32_t k = 2; k <= size && k <= kCount; k *= 2) {
 #pragma unroll 1
     for (std::uint32_t j = k / 2; j > 0; j /= 2) {
       if (j >= static_cast<std::uint32_t>(kThreads)) {  // kPer == 2: v[0] against v[1]

@@ -32,7 +32,9 @@ __device__ __forceinline__ void sort_candidates(unsigned long long* words, std::
     v[r] = p < n ? words[p] : 0ull;
   }
   __syncthreads();  // every word is held before the exchange overwrites them
-  block_sort_desc<kFilterThreads, kSortedPer>(v, words);
+  // The network's size: the next power of two of n (2 at least).
+  const std::uint32_t size = n <= 2 ? 2u : 1u << (32 - __clz(n - 1));
+  block_sort_desc<kFilterThreads, kSortedPer>(v, words, size);
 }
 
 /// The key at sorted position `position` (< kSortedWords), on every thread.
@@ -65,7 +67,7 @@ __device__ __forceinline__ std::uint32_t keep_k_largest_sorted(unsigned long lon
     const std::uint32_t p = threadIdx.x + r * kFilterThreads;
     const bool keep = p < n && __fmul_rn(candidate_z(v[r]), scale) >= floor_f;
     if (keep) words[p] = v[r];  // a prefix of the sorted positions
-    kept += static_cast<std::uint32_t>(__syncthreads_count(keep));
+    if (r * kFilterThreads < n) kept += static_cast<std::uint32_t>(__syncthreads_count(keep));
   }
   return kept;
 }
@@ -106,8 +108,10 @@ __device__ __forceinline__ void finish_row_sorted(const KernelRowParams& p, cons
     unsigned long long total = 0;
 #pragma unroll
     for (int r = 0; r < kSortedPer; ++r) {
+      before[r] = total;
+      if (r * kFilterThreads >= n) continue;  // no candidate in this row of positions
       unsigned long long part = 0;
-      before[r] = total + block_exclusive_sum<kFilterThreads>(mass[r], s.scan, part);
+      before[r] += block_exclusive_sum<kFilterThreads>(mass[r], s.scan, part);
       total += part;
     }
     const unsigned long long kept = plan.top_k > 0 ? total : sums.total;
