@@ -361,3 +361,55 @@ fn small_top_k_rows_with_ties_and_masks_match_the_cpu_path() {
         "{top_p_differ} of {top_p_rows} top-p rows differ"
     );
 }
+
+#[test]
+fn min_p_rows_from_flat_to_masked_match_the_cpu_path() {
+    if !cuda_present() {
+        return;
+    }
+    // Min-p alone over rows that keep all, most, few or almost none of their tokens, each
+    // against the CPU path token for token: every logit equal (all kept), a slow ramp (most
+    // kept at min-p 0.01), a normal row (few kept), and a grammar mask (few finite tokens); at
+    // batch 4 (a row split over several blocks) and 256 (one block a row).
+    let vocab = 65_536;
+    let normal = normal_logits(vocab, 1.0, 91);
+    let mut values = vec![0.0f32; vocab];
+    values.extend((0..vocab).map(|i| i as f32 * 1e-4));
+    values.extend_from_slice(&normal);
+    values.extend((0..vocab).map(|i| {
+        if i % 700 == 3 {
+            normal[i]
+        } else {
+            f32::NEG_INFINITY
+        }
+    }));
+    let mut sampler = Sampler::new();
+    for repeats in [1usize, 64] {
+        let batch = 4 * repeats;
+        let all = values.repeat(repeats);
+        let logits = device(&all, batch, vocab);
+        for params in [
+            SamplingParams::filtered(1.0, 0, 1.0, 0.1),
+            SamplingParams::filtered(0.7, 0, 1.0, 0.01),
+            SamplingParams::filtered(1.5, 0, 1.0, 0.6),
+        ] {
+            for step in 0..6 {
+                let rows = seeded(params, batch, step + 100 * repeats as u64);
+                let gpu = sampler.sample(&logits, &rows, step).unwrap();
+                for (row, route) in sampler.last_report().rows.iter().enumerate() {
+                    assert_eq!(
+                        route.path,
+                        SamplingPath::RejectionKernel,
+                        "row {row} {params:?}: {route:?}"
+                    );
+                }
+                let cpu: Vec<u32> =
+                    cpu_tokens(&all, vocab, &rows, step, Convention::TemperatureFirst)
+                        .into_iter()
+                        .map(Result::unwrap)
+                        .collect();
+                assert_eq!(gpu, cpu, "batch {batch} {params:?} step {step}");
+            }
+        }
+    }
+}
