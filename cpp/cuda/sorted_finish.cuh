@@ -32,9 +32,16 @@ __device__ __forceinline__ void sort_candidates(unsigned long long* words, std::
     v[r] = p < n ? words[p] : 0ull;
   }
   __syncthreads();  // every word is held before the exchange overwrites them
-  // The network's size: the next power of two of n (2 at least).
+  // The network's size: the next power of two of n (2 at least). Up to a word per thread, the
+  // network of one word per thread (half the work a step).
   const std::uint32_t size = n <= 2 ? 2u : 1u << (32 - __clz(n - 1));
-  block_sort_desc<kFilterThreads, kSortedPer>(v, words, size);
+  if (size <= static_cast<std::uint32_t>(kFilterThreads)) {
+    unsigned long long one[1] = {v[0]};
+    block_sort_desc<kFilterThreads, 1>(one, words, size);
+    v[0] = one[0];
+  } else {
+    block_sort_desc<kFilterThreads, kSortedPer>(v, words, size);
+  }
 }
 
 /// The key at sorted position `position` (< kSortedWords), on every thread.
