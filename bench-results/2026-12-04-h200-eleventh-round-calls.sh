@@ -28,3 +28,7 @@ VARIANTS="as=sampling_bench_as mp4=sampling_bench_mp4" SHAPES="m0.1:256:128256:1
 # --no-run`, stripped; the bench of e3a4983's kernels, the same kernel code):
 TESTS="cuda_rejection cuda_gumbel cuda_graph reproducibility bad_input" VARIANTS="as=sampling_bench_as" FULL="as" TORCH=1 EXTRA='for s in k50+p0.9:1:128256:3:f32 k50+p0.9:1:262144:3:f32 k50+p0.9:64:128256:3:f32 k50+p0.9:256:128256:3:f32; do echo "== $s"; BENCH_SHAPE=$s timeout 60 /tmp/bin/sampling_bench_phm 2>&1 | tail -2; done; echo memcheck; timeout 120 compute-sanitizer --tool memcheck /tmp/bin/cuda_rejection small_top_k 2>&1 | tail -3; timeout 150 compute-sanitizer --tool memcheck /tmp/bin/cuda_rejection min_p_rows 2>&1 | tail -3' \
   bash scripts/device-call.sh
+# Call 9 (k1: the kernels of 081b885, the one-word-per-thread network for sets of up to 512;
+# after a refused start that cost 90 s of device time):
+VARIANTS="as=sampling_bench_as k1=sampling_bench_k1" SHAPES="k50+p0.9:1:128256:1:f32 k50+p0.9:1:128256:3:f32 k50+p0.9:1:262144:3:f32 k50+p0.9:1:32000:3:f32 k50+p0.9:1:151936:3:bf16 k50+p0.9:16:128256:3:f32 k50+p0.9:64:128256:1:f32 k50+p0.9:64:128256:3:f32 k50+p0.9:64:128256:3:bf16 k50+p0.9:256:128256:3:f32 k50+p0.9:256:128256:1:bf16 k50+p0.9:1024:32000:3:f32" REPS=2 FULL="k1" \
+  bash scripts/device-call.sh
