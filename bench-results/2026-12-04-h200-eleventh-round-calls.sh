@@ -32,3 +32,6 @@ TESTS="cuda_rejection cuda_gumbel cuda_graph reproducibility bad_input" VARIANTS
 # after a refused start that cost 90 s of device time):
 VARIANTS="as=sampling_bench_as k1=sampling_bench_k1" SHAPES="k50+p0.9:1:128256:1:f32 k50+p0.9:1:128256:3:f32 k50+p0.9:1:262144:3:f32 k50+p0.9:1:32000:3:f32 k50+p0.9:1:151936:3:bf16 k50+p0.9:16:128256:3:f32 k50+p0.9:64:128256:1:f32 k50+p0.9:64:128256:3:f32 k50+p0.9:64:128256:3:bf16 k50+p0.9:256:128256:3:f32 k50+p0.9:256:128256:1:bf16 k50+p0.9:1024:32000:3:f32" REPS=2 FULL="k1" \
   bash scripts/device-call.sh
+# Call 10 (081b885: its test binaries, built as in call 8; the bench of its kernels):
+TESTS="cuda_rejection cuda_gumbel cuda_graph reproducibility bad_input" VARIANTS="k1=sampling_bench_k1" FULL="k1" TORCH=1 EXTRA='timeout 100 compute-sanitizer --tool memcheck /tmp/bin/cuda_rejection small_top_k 2>&1 | tail -3' \
+  bash scripts/device-call.sh
