@@ -4,7 +4,8 @@
 // threshold are a prefix; top-p's boundary is the first position where the prefix sum of the
 // fixed-point masses reaches the target. The thresholds are radix selection's exactly (the
 // same keys, the same integer masses, ties kept), so the tokens do not change; each costs a
-// sort (~55 network steps, 14 of them through shared memory) rather than four byte rounds.
+// sort over the next power of two of the set (one word a thread up to 512; at most 55 network
+// steps, 14 of them through shared memory) rather than four byte rounds.
 #pragma once
 
 #include <cstdint>
