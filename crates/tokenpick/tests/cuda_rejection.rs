@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::{cpu_tokens, cuda_present, normal_logits, shapes};
+use common::{cpu_token_ids, cpu_tokens, cuda_present, normal_logits, shapes};
 use tokenpick::reference::exact_distribution;
 use tokenpick::stats::{CHI_SQUARE_ALPHA, chi_square_test};
 use tokenpick::{Array, Convention, FallbackReason, Sampler, SamplingParams, SamplingPath};
@@ -164,11 +164,8 @@ fn tokens_agree_with_the_cpu_argpartition_path() {
                 for step in 0..4u64 {
                     let rows = seeded(params, batch, step + 10 * case as u64);
                     let gpu = sampler.sample(&logits, &rows, step).unwrap();
-                    let cpu: Vec<u32> =
-                        cpu_tokens(&widened, vocab, &rows, step, Convention::TemperatureFirst)
-                            .into_iter()
-                            .map(Result::unwrap)
-                            .collect();
+                    let cpu =
+                        cpu_token_ids(&widened, vocab, &rows, step, Convention::TemperatureFirst);
                     if exact_threshold {
                         assert_eq!(gpu, cpu, "vocab {vocab} {dtype:?} {params:?} step {step}");
                         exact_rows += batch;
@@ -212,10 +209,7 @@ fn the_round_cap_falls_back_to_the_cpu_exactly() {
         "{}",
         capped.last_report().summary()
     );
-    let cpu: Vec<u32> = cpu_tokens(&values, vocab, &rows, 9, Convention::TemperatureFirst)
-        .into_iter()
-        .map(Result::unwrap)
-        .collect();
+    let cpu = cpu_token_ids(&values, vocab, &rows, 9, Convention::TemperatureFirst);
     assert_eq!(gpu, cpu);
     // And the capped route is still exact in distribution.
     let z = &shapes(512)[1].1;
@@ -333,11 +327,7 @@ fn small_top_k_rows_with_ties_and_masks_match_the_cpu_path() {
             let rows = seeded(params, batch, step);
             let gpu = sampler.sample(&logits, &rows, step).unwrap();
             let report = sampler.last_report().rows.clone();
-            let cpu: Vec<u32> =
-                cpu_tokens(&values, vocab, &rows, step, Convention::TemperatureFirst)
-                    .into_iter()
-                    .map(Result::unwrap)
-                    .collect();
+            let cpu = cpu_token_ids(&values, vocab, &rows, step, Convention::TemperatureFirst);
             if params.top_p < 1.0 {
                 // Top-p sums mass in another order than the CPU: a boundary within rounding
                 // may differ.
@@ -403,11 +393,7 @@ fn min_p_rows_from_flat_to_masked_match_the_cpu_path() {
                         "row {row} {params:?}: {route:?}"
                     );
                 }
-                let cpu: Vec<u32> =
-                    cpu_tokens(&all, vocab, &rows, step, Convention::TemperatureFirst)
-                        .into_iter()
-                        .map(Result::unwrap)
-                        .collect();
+                let cpu = cpu_token_ids(&all, vocab, &rows, step, Convention::TemperatureFirst);
                 assert_eq!(gpu, cpu, "batch {batch} {params:?} step {step}");
             }
         }

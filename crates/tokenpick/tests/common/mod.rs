@@ -115,6 +115,20 @@ pub fn cpu_tokens(
     sample_rows_cpu(logits, vocab, params, &seeds, step, convention)
 }
 
+/// [`cpu_tokens`] for rows that must all give a token (no invalid row).
+pub fn cpu_token_ids(
+    logits: &[f32],
+    vocab: usize,
+    params: &[SamplingParams],
+    step: u64,
+    convention: Convention,
+) -> Vec<u32> {
+    cpu_tokens(logits, vocab, params, step, convention)
+        .into_iter()
+        .map(Result::unwrap)
+        .collect()
+}
+
 /// Samples with a kill switch off and checks every row took `path` for that reason, with the
 /// tokens of calling the CPU fallback directly with the same seeds.
 pub fn assert_switched_to_fallback(
@@ -132,10 +146,7 @@ pub fn assert_switched_to_fallback(
         reason: Some(FallbackReason::KillSwitch),
     };
     assert_eq!(sampler.last_report().rows, vec![expected; params.len()]);
-    let direct: Vec<u32> = cpu_tokens(logits, vocab, params, step, sampler.convention())
-        .into_iter()
-        .map(Result::unwrap)
-        .collect();
+    let direct = cpu_token_ids(logits, vocab, params, step, sampler.convention());
     assert_eq!(tokens, direct);
 }
 
