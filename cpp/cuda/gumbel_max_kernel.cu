@@ -1,19 +1,17 @@
 // Gumbel-max in one launch: token = argmax_i fma(z_i, 1/T, g_i) (ties to the lower index),
-// g_i the DESIGN noise of (seed, step, i). A row is read once by the G blocks of its row group
-// (a cluster on sm_90), 16-byte vectors when aligned, in tiles the warps claim as they go
-// where a block's share is long (claimed_tiles.cuh). Each thread scores groups of 4 tokens
-// (one Philox block, round keys computed once per row), skipping tokens that provably cannot
-// beat the warp's best score so far (gumbel_score.cuh: tested once per thread and tile from
-// its largest logit, then per group, per token only where both fail); greedy rows (T = 0,
-// top-k 1, 1/T overflowing) take the largest logit. Blocks reduce by warp shuffles, then
-// block 0 of the group merges its partners' partials from their shared memory and writes the
-// token (or kTokenNan / kTokenAllMasked). Small batches split a row over more blocks than a
-// cluster holds: there each block reduces one 64-bit word per thread and the blocks merge
-// through a per-stream word per row (split_merge.cuh). Both merges are an argmax, so the
-// token does not depend on the split or the order of the tiles.
+// g_i the DESIGN noise of (seed, step, i). The G blocks of a row's group (a cluster on sm_90)
+// read it once, 16-byte vectors when aligned, in tiles the warps claim where a share is long
+// (claimed_tiles.cuh). A thread scores groups of 4 tokens (one Philox block) and skips tokens
+// that provably cannot beat its warp's bar, a score some token has, raised after each tile to
+// the best of the block's warps (gumbel_score.cuh, block_bar.cuh); greedy rows take the largest
+// logit. Blocks reduce by warp shuffles; block 0 merges its partners' partials from their
+// shared memory and writes the token (or kTokenNan / kTokenAllMasked). Small batches split a
+// row over more blocks than a cluster holds, merged through a per-stream word per row
+// (split_merge.cuh). Both merges are an argmax: the token does not depend on the split.
 #include "gpu_runtime.cuh"
 
 #include "argmax_reduce.cuh"
+#include "block_bar.cuh"
 #include "claimed_tiles.cuh"
 #include "grid_overlap.cuh"
 #include "gumbel_kernels.h"
@@ -34,6 +32,12 @@ __device__ __forceinline__ std::uint32_t partial_token(const Partial& p) {
   if (p.finite.index != kNone) return p.finite.index;
   return kTokenAllMasked;
 }
+
+/// Fewest units (16-byte vectors, or groups read token by token) of a block's share for the
+/// block's shared bar: 1.5 block tiles. H200, us without / with it: batch 256 x 32000 bf16 (2
+/// tiles a thread) 24.0 / 21.4; but batch 1 x 128256 (one tile) 4.8 / 5.1, batch 16 x 151936
+/// (1.2 tiles) 12.25 / 12.38.
+constexpr std::uint32_t kSharedBarUnits = 3 * kGumbelThreads * kUnroll / 2;
 
 template <typename T, int N>
 __global__ void __launch_bounds__(kGumbelThreads, kGumbelBlocksPerSm)
@@ -72,8 +76,21 @@ __global__ void __launch_bounds__(kGumbelThreads, kGumbelBlocksPerSm)
     // Long shares: claimed tiles and the group bound (claimed_tiles.cuh, score_group_bounded).
     const bool claimed =
         takes_claimed_tiles<kGumbelThreads, T>(cols, vectors, RowGroup::rank(), RowGroup::size());
+    // The warps share their best bar (block_bar.cuh) where the share is long enough to pay
+    // for the reset's barrier and an atomic a tile; the same branch for the whole block.
+    const TileSpan span =
+        tile_span<kGumbelThreads, T>(cols, vectors, RowGroup::rank(), RowGroup::size());
+    const bool bar_shared = claimed || span.end - span.begin >= kSharedBarUnits;
     __shared__ std::uint32_t claims;
-    if (claimed) reset_claims(claims);  // the same branch for the whole block
+    __shared__ std::uint32_t block_bar;
+    if (bar_shared) {
+      reset_block_bar(block_bar);
+      if (claimed) {
+        reset_claims(claims);
+      } else {
+        __syncthreads();
+      }
+    }
     const auto tile_start = [&](const auto& tile_top, const auto& tile_peak)
                                 __attribute__((always_inline)) {
           // Until the warp has a bar (its first tile, or later if that was all masked); after,
@@ -102,7 +119,10 @@ __global__ void __launch_bounds__(kGumbelThreads, kGumbelBlocksPerSm)
           }
           if (lanes != 0) score_group(draw, first, z, lanes, bar, mine);
         };
-    const auto tile_done = [&]() __attribute__((always_inline)) { share_bar(bar); };
+    const auto tile_done = [&]() __attribute__((always_inline)) {
+      share_bar(bar);
+      if (bar_shared) exchange_block_bar(block_bar, bar);
+    };
     if (claimed) {
       // The L2 prefetch helps f32 rows (batch 256 x 128256: 55.4 -> 54.9 us) but not 16-bit
       // ones (bf16 57.9 -> 58.5), which take twice the work per byte.

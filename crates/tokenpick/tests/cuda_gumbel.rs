@@ -163,6 +163,53 @@ fn tokens_equal_the_cpu_path_at_large_magnitudes() {
     assert!(compared >= 5_000, "{compared}");
 }
 
+/// Rows masked in long runs, so that some warps' tiles hold no finite logit and take their
+/// first bar from the other warps of the block (block_bar.cuh), and rows whose best tokens lie
+/// where the last warps read: tokens equal the CPU path's, on claimed tiles (batch 64 and
+/// 256), fixed tiles (batch 16) and split rows (batch 2).
+#[test]
+fn tokens_equal_the_cpu_path_with_long_masked_runs() {
+    if !cuda_present() {
+        return;
+    }
+    let mut sampler = Sampler::new();
+    let temperatures = [1.0, 0.5, 2.0];
+    let vocab = 128_256;
+    let mut compared = 0;
+    for batch in [2usize, 16, 64, 256] {
+        for dtype in [DType::F32, DType::BF16] {
+            let mut values = normal_logits(vocab * batch, 3.0, 7_000 + batch as u64);
+            for (row, chunk) in values.chunks_mut(vocab).enumerate() {
+                match row % 4 {
+                    // Runs of 8192 masked tokens, every other run.
+                    0 => chunk
+                        .chunks_mut(8192)
+                        .step_by(2)
+                        .for_each(|run| run.fill(f32::NEG_INFINITY)),
+                    // Only the last 1000 tokens finite.
+                    1 => chunk[..vocab - 1000].fill(f32::NEG_INFINITY),
+                    // The row's best logits at its end.
+                    2 => chunk[vocab - 64..].iter_mut().for_each(|v| *v += 12.0),
+                    _ => {}
+                }
+            }
+            let (host, widened) = host_array(&values, batch, vocab, dtype);
+            let device = host.to_device(Placement::Cuda, 0).expect("upload");
+            for step in 0..8u64 {
+                let params = row_params(batch, &temperatures, step * 5 + batch as u64);
+                let gpu = kernel_tokens(&mut sampler, &device, &params, step);
+                let cpu = cpu_tokens(&widened, vocab, &params, step, Convention::TemperatureFirst);
+                for (row, (g, c)) in gpu.iter().zip(&cpu).enumerate() {
+                    assert_eq!(g, c, "batch {batch} {dtype:?} step {step} row {row}");
+                }
+                compared += batch;
+            }
+        }
+    }
+    eprintln!("compared {compared} rows with long masked runs token for token");
+    assert!(compared >= 5_000, "{compared}");
+}
+
 /// Degenerate rows in a batch of 6: each kind named, the others sampled as the CPU path.
 /// `vocab` 4099 runs on row groups, 100,000 on split rows (more blocks than a cluster).
 fn check_degenerate_rows(vocab: usize) {
