@@ -1,7 +1,7 @@
 // A block's shared bar for Gumbel-max: the best lower bound of the row's best score that any
 // of its warps has found, in one shared word (order_key of the float, so an integer max is the
-// float max). After each tile a warp offers its own bar and takes the block's in one shared
-// atomic max, so its skip tests use what 16 warps have seen rather than what it saw alone.
+// float max). After its first bar and after each tile a warp offers its own bar and takes the
+// block's in one shared atomic max, so its skip tests use what 16 warps have seen, not its own.
 // A bar is always a score some token of the row has (or a lower bound of one that will be
 // offered), so a bar from another warp skips only tokens that cannot win.
 #pragma once

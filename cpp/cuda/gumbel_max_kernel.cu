@@ -2,12 +2,12 @@
 // g_i the DESIGN noise of (seed, step, i). The G blocks of a row's group (a cluster on sm_90)
 // read it once, 16-byte vectors when aligned, in tiles the warps claim where a share is long
 // (claimed_tiles.cuh). A thread scores groups of 4 tokens (one Philox block) and skips tokens
-// that provably cannot beat its warp's bar, a score some token has, raised after each tile to
-// the best of the block's warps (gumbel_score.cuh, block_bar.cuh); greedy rows take the largest
-// logit. Blocks reduce by warp shuffles; block 0 merges its partners' partials from their
-// shared memory and writes the token (or kTokenNan / kTokenAllMasked). Small batches split a
-// row over more blocks than a cluster holds, merged through a per-stream word per row
-// (split_merge.cuh). Both merges are an argmax: the token does not depend on the split.
+// that provably cannot beat its warp's bar, a score some token has, raised to the best of the
+// block's warps at its first bar and each tile (gumbel_score.cuh, block_bar.cuh); greedy rows
+// take the largest logit. Blocks reduce by warp shuffles; block 0 merges its partners'
+// partials from their shared memory and writes the token (or kTokenNan / kTokenAllMasked).
+// Small batches split a row over more blocks than a cluster holds, merged through a word per
+// row (split_merge.cuh). Both merges are an argmax: the token does not depend on the split.
 #include "gpu_runtime.cuh"
 
 #include "argmax_reduce.cuh"
@@ -94,10 +94,14 @@ __global__ void __launch_bounds__(kGumbelThreads, kGumbelBlocksPerSm)
     const auto tile_start = [&](const auto& tile_top, const auto& tile_peak)
                                 __attribute__((always_inline)) {
           // Until the warp has a bar (its first tile, or later if that was all masked); after,
-          // survivors' scores keep it higher. `bar` is equal on every lane here.
+          // survivors' scores keep it higher. `bar` is equal on every lane here. A first bar is
+          // exchanged at once: warps that start later then score their first tile against the
+          // best of those before them (batch 256 x 128256 f32 48.6 -> 47.7 us, batch 64 19.1 ->
+          // 18.2).
           if (!(bar > -INFINITY)) {
             first_bar(draw, tile_top(), bar, mine);
             share_bar(bar);
+            if (bar_shared) exchange_block_bar(block_bar, bar);
           }
           tile = tile_bound(draw, tile_peak(), bar);
         };
