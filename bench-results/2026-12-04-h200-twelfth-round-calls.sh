@@ -43,3 +43,13 @@ VARIANTS="base=sampling_bench_base bbf=sampling_bench_bbf t15=sampling_bench_t15
 TESTS="cuda_gumbel cuda_rejection cuda_graph reproducibility bad_input" \
   EXTRA='timeout 200 compute-sanitizer --tool memcheck /tmp/bin/cuda_gumbel long_masked 2>&1 | tail -4' \
   bash scripts/device-call.sh
+# Call 8: A/B base / t15 (landed, 822f3b0) / fb (t15 with the bar also exchanged right after a
+# warp's first bar, before its first tile's visits).
+FS8="gumbel:256:128256:1:f32 gumbel:256:128256:3:f32 gumbel:256:128256:3:bf16 gumbel:64:128256:3:f32 gumbel:64:128256:3:bf16 gumbel:1:128256:3:f32 gumbel:16:262144:3:f32 gumbel:256:32000:3:bf16 gumbel:1024:128256:3:bf16 gumbel:128:262144:3:f32 gumbel:64:262144:3:f32"
+VARIANTS="base=sampling_bench_base t15=sampling_bench_t15 fb=sampling_bench_fb" SHAPES="$FS8" REPS=3 \
+  bash scripts/device-call.sh
+# Call 9 (fb landed: its test binaries, built as in call 4; an A/B of the small shares, where the
+# shared bar is off; the full bench of fb):
+S9="gumbel:1:128256:1:f32 gumbel:1:128256:3:f32 gumbel:1:128256:6:f32 gumbel:1:32000:3:f32 gumbel:1:262144:3:f32 gumbel:1:128256:3:bf16 gumbel:16:128256:3:f32 gumbel:16:151936:3:f32 gumbel:64:32000:3:f32"
+TESTS="cuda_gumbel cuda_rejection cuda_graph reproducibility bad_input" VARIANTS="base=sampling_bench_base t15=sampling_bench_t15 fb=sampling_bench_fb" SHAPES="$S9" REPS=3 FULL="fb" \
+  bash scripts/device-call.sh
