@@ -92,10 +92,8 @@ __device__ __forceinline__ void for_each_claimed_group(const T* row, std::uint32
 /// True when the block's share of a row (tile_span) holds at least kMinClaimedTiles
 /// block-wide tiles of vectors: for_each_claimed_group then, else for_each_group (the same
 /// visits either way, in another order).
-template <int kThreads, typename T>
-__device__ __forceinline__ bool takes_claimed_tiles(std::uint32_t cols, bool vectors,
-                                                    unsigned rank, unsigned ranks) {
-  const TileSpan span = tile_span<kThreads, T>(cols, vectors, rank, ranks);
+template <int kThreads>
+__device__ __forceinline__ bool takes_claimed_tiles(const TileSpan& span, bool vectors) {
   return vectors && span.end - span.begin >= kMinClaimedTiles * kThreads * kUnroll;
 }
 

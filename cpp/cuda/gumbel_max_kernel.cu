@@ -73,13 +73,12 @@ __global__ void __launch_bounds__(kGumbelThreads, kGumbelBlocksPerSm)
         []() {});
   } else {
     TileBound tile{kTileSlow, 0, 0.0f};
-    // Long shares: claimed tiles and the group bound (claimed_tiles.cuh, score_group_bounded).
-    const bool claimed =
-        takes_claimed_tiles<kGumbelThreads, T>(cols, vectors, RowGroup::rank(), RowGroup::size());
-    // The warps share their best bar (block_bar.cuh) where the share is long enough to pay
-    // for the reset's barrier and an atomic a tile; the same branch for the whole block.
     const TileSpan span =
         tile_span<kGumbelThreads, T>(cols, vectors, RowGroup::rank(), RowGroup::size());
+    // Long shares: claimed tiles and the group bound (claimed_tiles.cuh, score_group_bounded).
+    const bool claimed = takes_claimed_tiles<kGumbelThreads>(span, vectors);
+    // The warps share their best bar (block_bar.cuh) where the share is long enough to pay
+    // for the reset's barrier and an atomic a tile; the same branch for the whole block.
     const bool bar_shared = claimed || span.end - span.begin >= kSharedBarUnits;
     __shared__ std::uint32_t claims;
     __shared__ std::uint32_t block_bar;
@@ -91,6 +90,11 @@ __global__ void __launch_bounds__(kGumbelThreads, kGumbelBlocksPerSm)
         __syncthreads();
       }
     }
+    // The warp's best bar on every lane, then the block's where it is shared.
+    const auto raise_bar = [&]() __attribute__((always_inline)) {
+      share_bar(bar);
+      if (bar_shared) exchange_block_bar(block_bar, bar);
+    };
     const auto tile_start = [&](const auto& tile_top, const auto& tile_peak)
                                 __attribute__((always_inline)) {
           // Until the warp has a bar (its first tile, or later if that was all masked); after,
@@ -100,8 +104,7 @@ __global__ void __launch_bounds__(kGumbelThreads, kGumbelBlocksPerSm)
           // 18.2).
           if (!(bar > -INFINITY)) {
             first_bar(draw, tile_top(), bar, mine);
-            share_bar(bar);
-            if (bar_shared) exchange_block_bar(block_bar, bar);
+            raise_bar();
           }
           tile = tile_bound(draw, tile_peak(), bar);
         };
@@ -123,18 +126,14 @@ __global__ void __launch_bounds__(kGumbelThreads, kGumbelBlocksPerSm)
           }
           if (lanes != 0) score_group(draw, first, z, lanes, bar, mine);
         };
-    const auto tile_done = [&]() __attribute__((always_inline)) {
-      share_bar(bar);
-      if (bar_shared) exchange_block_bar(block_bar, bar);
-    };
     if (claimed) {
       // The L2 prefetch helps f32 rows (batch 256 x 128256: 55.4 -> 54.9 us) but not 16-bit
       // ones (bf16 57.9 -> 58.5), which take twice the work per byte.
       for_each_claimed_group<kGumbelThreads, sizeof(T) == 4>(
-          z_row, cols, RowGroup::rank(), RowGroup::size(), claims, tile_start, visit, tile_done);
+          z_row, cols, RowGroup::rank(), RowGroup::size(), claims, tile_start, visit, raise_bar);
     } else {
       for_each_group<kGumbelThreads>(z_row, cols, vectors, RowGroup::rank(), RowGroup::size(),
-                                     tile_start, visit, tile_done);
+                                     tile_start, visit, raise_bar);
     }
   }
 
