@@ -68,6 +68,39 @@ fn kernel_tokens(
     tokens
 }
 
+/// Uploads `values` (`batch` rows of `vocab` logits) as `dtype` and checks, at steps
+/// 0..`steps`, that the kernel gives the CPU path's token in every row; step `s` seeds its rows
+/// with `row_params(batch, temperatures, salt(s))`. Returns the rows compared.
+fn assert_steps_match_cpu(
+    sampler: &mut Sampler,
+    values: &[f32],
+    (batch, vocab, dtype): (usize, usize, DType),
+    temperatures: &[f32],
+    steps: u64,
+    salt: impl Fn(u64) -> u64,
+) -> usize {
+    let (host, widened) = host_array(values, batch, vocab, dtype);
+    let device = host.to_device(Placement::Cuda, 0).expect("upload");
+    for step in 0..steps {
+        let params = row_params(batch, temperatures, salt(step));
+        let gpu = kernel_tokens(sampler, &device, &params, step);
+        let cpu = cpu_tokens(&widened, vocab, &params, step, Convention::TemperatureFirst);
+        assert_eq!(
+            gpu.len(),
+            cpu.len(),
+            "vocab {vocab} batch {batch} {dtype:?}"
+        );
+        for (row, (g, c)) in gpu.iter().zip(&cpu).enumerate() {
+            assert_eq!(
+                g, c,
+                "vocab {vocab} batch {batch} {dtype:?} step {step} row {row} T {}",
+                params[row].temperature
+            );
+        }
+    }
+    batch * steps as usize
+}
+
 #[test]
 fn tokens_equal_the_cpu_path_on_ten_thousand_rows() {
     if !cuda_present() {
@@ -105,21 +138,14 @@ fn tokens_equal_the_cpu_path_on_ten_thousand_rows() {
                     *v = f32::NEG_INFINITY;
                 }
             }
-            let (host, widened) = host_array(&values, batch, vocab, dtype);
-            let device = host.to_device(Placement::Cuda, 0).expect("upload");
-            for step in 0..steps as u64 {
-                let params = row_params(batch, &temperatures, step * 7 + case as u64);
-                let gpu = kernel_tokens(&mut sampler, &device, &params, step);
-                let cpu = cpu_tokens(&widened, vocab, &params, step, Convention::TemperatureFirst);
-                for (row, (g, c)) in gpu.iter().zip(&cpu).enumerate() {
-                    assert_eq!(
-                        g, c,
-                        "vocab {vocab} batch {batch} {dtype:?} step {step} row {row} T {}",
-                        params[row].temperature
-                    );
-                }
-                compared += batch;
-            }
+            compared += assert_steps_match_cpu(
+                &mut sampler,
+                &values,
+                (batch, vocab, dtype),
+                &temperatures,
+                steps as u64,
+                |step| step * 7 + case as u64,
+            );
         }
     }
     eprintln!("compared {compared} rows token for token");
@@ -145,18 +171,14 @@ fn tokens_equal_the_cpu_path_at_large_magnitudes() {
                 let offset = offsets[row % offsets.len()];
                 chunk.iter_mut().for_each(|v| *v += offset);
             }
-            let (host, widened) = host_array(&values, batch, vocab, dtype);
-            let device = host.to_device(Placement::Cuda, 0).expect("upload");
-            for step in 0..40u64 {
-                let params = row_params(batch, &temperatures, step * 3 + case as u64);
-                let gpu = kernel_tokens(&mut sampler, &device, &params, step);
-                let cpu = cpu_tokens(&widened, vocab, &params, step, Convention::TemperatureFirst);
-                assert_eq!(
-                    gpu, cpu,
-                    "vocab {vocab} batch {batch} {dtype:?} step {step}"
-                );
-                compared += batch;
-            }
+            compared += assert_steps_match_cpu(
+                &mut sampler,
+                &values,
+                (batch, vocab, dtype),
+                &temperatures,
+                40,
+                |step| step * 3 + case as u64,
+            );
         }
     }
     eprintln!("compared {compared} rows at large magnitudes token for token");
@@ -193,17 +215,14 @@ fn tokens_equal_the_cpu_path_with_long_masked_runs() {
                     _ => {}
                 }
             }
-            let (host, widened) = host_array(&values, batch, vocab, dtype);
-            let device = host.to_device(Placement::Cuda, 0).expect("upload");
-            for step in 0..8u64 {
-                let params = row_params(batch, &temperatures, step * 5 + batch as u64);
-                let gpu = kernel_tokens(&mut sampler, &device, &params, step);
-                let cpu = cpu_tokens(&widened, vocab, &params, step, Convention::TemperatureFirst);
-                for (row, (g, c)) in gpu.iter().zip(&cpu).enumerate() {
-                    assert_eq!(g, c, "batch {batch} {dtype:?} step {step} row {row}");
-                }
-                compared += batch;
-            }
+            compared += assert_steps_match_cpu(
+                &mut sampler,
+                &values,
+                (batch, vocab, dtype),
+                &temperatures,
+                8,
+                |step| step * 5 + batch as u64,
+            );
         }
     }
     eprintln!("compared {compared} rows with long masked runs token for token");
@@ -264,19 +283,14 @@ fn split_rows_give_the_cpu_tokens() {
                 for v in values[(batch - 1) * vocab..].iter_mut().step_by(2) {
                     *v = f32::NEG_INFINITY;
                 }
-                let (host, widened) = host_array(&values, batch, vocab, dtype);
-                let device = host.to_device(Placement::Cuda, 0).expect("upload");
-                for step in 0..32u64 {
-                    let params = row_params(batch, &temperatures, step * 13 + batch as u64);
-                    let gpu = kernel_tokens(&mut sampler, &device, &params, step);
-                    let cpu =
-                        cpu_tokens(&widened, vocab, &params, step, Convention::TemperatureFirst);
-                    assert_eq!(
-                        gpu, cpu,
-                        "vocab {vocab} batch {batch} {dtype:?} step {step}"
-                    );
-                    compared += batch;
-                }
+                compared += assert_steps_match_cpu(
+                    &mut sampler,
+                    &values,
+                    (batch, vocab, dtype),
+                    &temperatures,
+                    32,
+                    |step| step * 13 + batch as u64,
+                );
             }
         }
     }
