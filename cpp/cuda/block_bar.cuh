@@ -28,4 +28,10 @@ __device__ __forceinline__ void exchange_block_bar(std::uint32_t& word, float& b
   bar = fmaxf(bar, key_value(warp_shfl_from(kFullWarp, before, 0)));
 }
 
+/// The block's best bar as the word holds it now: one load by the whole warp, so every lane
+/// reads the same value.
+__device__ __forceinline__ float block_bar_now(const std::uint32_t& word) {
+  return key_value(*static_cast<const volatile std::uint32_t*>(&word));
+}
+
 }  // namespace tokenpick

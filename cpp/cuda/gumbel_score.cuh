@@ -209,6 +209,17 @@ __device__ __forceinline__ TileBound tile_bound(const RowDraw& d, float peak, fl
   return TileBound{kTileFast, skip_below(fmaf(peak, d.r, -c)), c};
 }
 
+/// A full group under a kTileFast bound `t`: score_group_bounded past its state tests.
+__device__ __forceinline__ void score_group_under(const RowDraw& d, std::uint32_t first,
+                                                  const float (&z)[4], const TileBound& t,
+                                                  bool group_bound, float& bar, Partial& mine) {
+  const Philox4 w = gumbel_words(d, first / 4);
+  const std::uint32_t top = max(max(w.v[0], w.v[1]), max(w.v[2], w.v[3]));
+  if (top < t.below) return;
+  if (group_bound && top < skip_below(fmaf(group_peak(z), d.r, -t.c))) return;
+  score_lanes(d, first, z, w, t.c, bar, mine);
+}
+
 /// A full group under bound `t`: the words against t.below (most groups stop there), with
 /// `group_bound` then against the group's own largest logit (tighter than the tile's: one
 /// exponential), then each lane's own test against t.c. False (nothing done) when t is
@@ -222,11 +233,7 @@ __device__ __forceinline__ bool score_group_bounded(const RowDraw& d, std::uint3
                                                     Partial& mine) {
   if (t.state == kTileSlow) return false;
   if (t.state == kTileSkip) return true;
-  const Philox4 w = gumbel_words(d, first / 4);
-  const std::uint32_t top = max(max(w.v[0], w.v[1]), max(w.v[2], w.v[3]));
-  if (top < t.below) return true;
-  if (group_bound && top < skip_below(fmaf(group_peak(z), d.r, -t.c))) return true;
-  score_lanes(d, first, z, w, t.c, bar, mine);
+  score_group_under(d, first, z, t, group_bound, bar, mine);
   return true;
 }
 
