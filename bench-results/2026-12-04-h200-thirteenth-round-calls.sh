@@ -37,3 +37,8 @@ S4="gumbel:256:128256:1:f32 gumbel:256:128256:3:f32 gumbel:256:128256:3:bf16 gum
 TESTS="cuda_gumbel cuda_rejection cuda_graph reproducibility bad_input" VARIANTS="main=sampling_bench_main final2=sampling_bench_final2 cr1=sampling_bench_cr1 s3=sampling_bench_final2:TOKENPICK_SPLIT_BLOCKS=3 s6=sampling_bench_final2:TOKENPICK_SPLIT_BLOCKS=6" SHAPES="$S4" REPS=2 FULL="main final2" \
   EXTRA='timeout 150 compute-sanitizer --tool memcheck /tmp/bin/cuda_gumbel long_masked 2>&1 | tail -4' \
   bash scripts/device-call.sh
+# Call 5 (diagnostics, f4de41f's kernel): phase marks (the phase build, with marks added in a
+# copy of the kernel only: 7 block entry, 3 / 4 before / after warp 0's first bar, 5 warp 0's
+# first tile done, 6 after a split row's finish) per shape, and ncu source counters at batch 64.
+EXTRA='for s in gumbel:1:128256:3:f32 gumbel:16:262144:3:f32 gumbel:64:128256:3:f32 gumbel:64:128256:3:bf16 gumbel:256:128256:3:f32 gumbel:256:128256:3:bf16 gumbel:1024:128256:3:bf16; do for r in 1 2; do BENCH_SHAPE=$s /tmp/bin/sampling_bench_phases | tail -2; done; done; BENCH_SHAPE=gumbel:64:128256:3:f32 timeout 120 ncu --section SourceCounters --section WarpStateStats --section SchedulerStats -k regex:gumbel -c 1 -o /tmp/results/b64 /tmp/bin/sampling_bench_final2 > /dev/null 2>&1; ncu --import /tmp/results/b64.ncu-rep > /tmp/results/ncu-b64.txt 2>&1; ncu --import /tmp/results/b64.ncu-rep --page source --print-source sass --csv 2>/dev/null | gzip > /tmp/results/ncu-b64-sass.csv.gz; rm -f /tmp/results/b64.ncu-rep' \
+  bash scripts/device-call.sh
