@@ -42,3 +42,8 @@ TESTS="cuda_gumbel cuda_rejection cuda_graph reproducibility bad_input" VARIANTS
 # first tile done, 6 after a split row's finish) per shape, and ncu source counters at batch 64.
 EXTRA='for s in gumbel:1:128256:3:f32 gumbel:16:262144:3:f32 gumbel:64:128256:3:f32 gumbel:64:128256:3:bf16 gumbel:256:128256:3:f32 gumbel:256:128256:3:bf16 gumbel:1024:128256:3:bf16; do for r in 1 2; do BENCH_SHAPE=$s /tmp/bin/sampling_bench_phases | tail -2; done; done; BENCH_SHAPE=gumbel:64:128256:3:f32 timeout 120 ncu --section SourceCounters --section WarpStateStats --section SchedulerStats -k regex:gumbel -c 1 -o /tmp/results/b64 /tmp/bin/sampling_bench_final2 > /dev/null 2>&1; ncu --import /tmp/results/b64.ncu-rep > /tmp/results/ncu-b64.txt 2>&1; ncu --import /tmp/results/b64.ncu-rep --page source --print-source sass --csv 2>/dev/null | gzip > /tmp/results/ncu-b64-sass.csv.gz; rm -f /tmp/results/b64.ncu-rep' \
   bash scripts/device-call.sh
+# Call 6: A/B final2 (f4de41f) / vt (the first bar's token found from the vectors' maxima, then
+# one vector's tokens, instead of a chain over every token: vectors_top in logit_tiles.cuh).
+S6="gumbel:64:128256:1:f32 gumbel:64:128256:3:f32 gumbel:64:128256:3:bf16 gumbel:256:128256:3:f32 gumbel:256:128256:3:bf16 gumbel:1:128256:3:f32 gumbel:1:262144:3:f32 gumbel:1:151936:3:bf16 gumbel:16:262144:3:f32 gumbel:32:128256:3:f32 gumbel:256:32000:3:bf16 gumbel:64:32000:3:f32"
+VARIANTS="final2=sampling_bench_final2 vt=sampling_bench_vt" SHAPES="$S6" REPS=3 \
+  bash scripts/device-call.sh

@@ -210,31 +210,44 @@ __device__ __forceinline__ void load_vectors(const T* row, uint4 (&v)[kUnroll],
 }
 
 /// A thread's TileTop of its vectors v[u], vector v[u] at unit base + u * stride, those at or
-/// past `end` left out.
+/// past `end` left out. The token is the first holding the largest logit of the first vector
+/// holding it: found from the vectors' maxima and then one vector's tokens, each step a set of
+/// independent compares (not one chain over every token).
 template <typename T>
 __device__ __forceinline__ TileTop vectors_top(const uint4 (&v)[kUnroll], std::uint32_t base,
                                                std::uint32_t stride, std::uint32_t end) {
   constexpr std::uint32_t kGroupsPerVector = Widen<T>::kGroupsPerVector;
+  float vector_top[kUnroll];
   TileTop top{-INFINITY, kNoToken};
 #pragma unroll
   for (int u = 0; u < kUnroll; ++u) {
-    if (base + u * stride < end) top.z = fmaxf(top.z, vector_max<T>(v[u]));
+    vector_top[u] = base + u * stride < end ? vector_max<T>(v[u]) : -INFINITY;
+    top.z = fmaxf(top.z, vector_top[u]);
   }
+  // The first vector in range holding top.z, by selects from the last one down.
+  int at_u = -1;
+  uint4 holder = make_uint4(0, 0, 0, 0);
 #pragma unroll
-  for (int u = 0; u < kUnroll; ++u) {
-    const std::uint32_t at = base + u * stride;
-    if (at >= end) continue;
-#pragma unroll
-    for (std::uint32_t g = 0; g < kGroupsPerVector; ++g) {
-      float z[kGroup];
-      Widen<T>::group(v[u], g, z);
-#pragma unroll
-      for (std::uint32_t l = 0; l < kGroup; ++l) {
-        if (top.token == kNoToken && z[l] == top.z) {
-          top.token = (at * kGroupsPerVector + g) * kGroup + l;
-        }
-      }
+  for (int u = kUnroll - 1; u >= 0; --u) {
+    if (base + u * stride < end && vector_top[u] == top.z) {
+      at_u = u;
+      holder = v[u];
     }
+  }
+  if (at_u < 0) return top;
+  std::uint32_t first_token = kNoToken;
+#pragma unroll
+  for (int g = static_cast<int>(kGroupsPerVector) - 1; g >= 0; --g) {
+    float z[kGroup];
+    Widen<T>::group(holder, static_cast<std::uint32_t>(g), z);
+#pragma unroll
+    for (int l = static_cast<int>(kGroup) - 1; l >= 0; --l) {
+      if (z[l] == top.z) first_token = static_cast<std::uint32_t>(g) * kGroup + l;
+    }
+  }
+  if (first_token != kNoToken) {
+    const std::uint32_t at = base + static_cast<std::uint32_t>(at_u) * stride;
+    top.token = at * kGroupsPerVector * kGroup + first_token;
   }
   return top;
 }
