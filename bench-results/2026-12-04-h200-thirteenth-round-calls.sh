@@ -47,3 +47,8 @@ EXTRA='for s in gumbel:1:128256:3:f32 gumbel:16:262144:3:f32 gumbel:64:128256:3:
 S6="gumbel:64:128256:1:f32 gumbel:64:128256:3:f32 gumbel:64:128256:3:bf16 gumbel:256:128256:3:f32 gumbel:256:128256:3:bf16 gumbel:1:128256:3:f32 gumbel:1:262144:3:f32 gumbel:1:151936:3:bf16 gumbel:16:262144:3:f32 gumbel:32:128256:3:f32 gumbel:256:32000:3:bf16 gumbel:64:32000:3:f32"
 VARIANTS="final2=sampling_bench_final2 vt=sampling_bench_vt" SHAPES="$S6" REPS=3 \
   bash scripts/device-call.sh
+# Call 7 (58e0862: its own test binaries; vt2 = its bench, every object compiled from it):
+# tests, memcheck of the masked-runs test, the full bench.
+TESTS="cuda_gumbel cuda_rejection cuda_graph reproducibility bad_input" VARIANTS="vt2=sampling_bench_vt2" FULL="vt2" \
+  EXTRA='timeout 150 compute-sanitizer --tool memcheck /tmp/bin/cuda_gumbel long_masked 2>&1 | tail -4' \
+  bash scripts/device-call.sh

@@ -66,7 +66,7 @@ __device__ __forceinline__ void for_each_claimed_group(const T* row, std::uint32
     uint4 v[kUnroll];
     load_vectors<false>(row, v, base, kWarpSize, span.end);
     tile = tile + kWarps < first_claimed ? tile + kWarps : claim_tile(claims, first_claimed);
-    tile_start([&]() { return vectors_top<T>(v, base, kWarpSize, span.end); },
+    tile_start([&]() { return vectors_top_from_maxima<T>(v, base, kWarpSize, span.end); },
                [&]() { return vectors_peak<T>(v, base, kWarpSize, span.end); });
     visit_vectors<T, false>(v, base, kWarpSize, span.end, visit);
     tile_done();

@@ -140,8 +140,10 @@ __global__ void __launch_bounds__(kGumbelThreads, kGumbelBlocksPerSm)
       for_each_claimed_group<kGumbelThreads>(
           z_row, cols, RowGroup::rank(), RowGroup::size(), claims, tile_start, visit, raise_bar);
     } else {
-      for_each_group<kGumbelThreads>(z_row, cols, vectors, RowGroup::rank(), RowGroup::size(),
-                                     tile_start, visit, raise_bar);
+      // The first bar takes the tile top's token: found from the vectors' maxima.
+      for_each_group<kGumbelThreads, false, false, true>(z_row, cols, vectors, RowGroup::rank(),
+                                                         RowGroup::size(), tile_start, visit,
+                                                         raise_bar);
     }
   }
 
