@@ -387,7 +387,7 @@ __device__ __forceinline__ void for_each_group_where(const T* row, std::uint32_t
               return vectors_top<T>(v, base, kThreads, end_here);
             }
           },
-                 [&]() { return vectors_peak<T>(v, base, kThreads, end_here); });
+          [&]() { return vectors_peak<T>(v, base, kThreads, end_here); });
       visit_vectors<T, kEveryLane>(v, base, kThreads, end_here, visit);
     } else {
       float z[kUnroll][kGroup];
