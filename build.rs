@@ -44,6 +44,8 @@ const GPU_SOURCES: &[&str] = &[
     "cpp/cuda/filtered_sample_kernel.cu",
     "cpp/cuda/filtered_sample_launch.cu",
     "cpp/cuda/top_k_sample_kernel.cu",
+    "cpp/cuda/top_p_verify_kernel.cu",
+    "cpp/cuda/top_p_route.cu",
 ];
 
 /// Machine code built for each CUDA source: Hopper (H100/H200) and Ampere.
@@ -58,6 +60,7 @@ fn main() {
     println!("cargo:rerun-if-changed=src/bridge.rs");
     println!("cargo:rerun-if-env-changed=NVCC");
     println!("cargo:rerun-if-env-changed=CUDA_HOME");
+    println!("cargo:rerun-if-env-changed=TOKENPICK_CUDA_ARCHS");
 
     let cuda = env::var_os("CARGO_FEATURE_CUDA").is_some();
     let hip = env::var_os("CARGO_FEATURE_ROCM").is_some();
@@ -125,7 +128,15 @@ fn build_cuda() {
     if nvcc_has_option(&nvcc, "--compress-mode") {
         build.flag("--compress-mode=size");
     }
-    for arch in CUDA_ARCHS {
+    // TOKENPICK_CUDA_ARCHS (e.g. "sm_90") narrows the machine code, for smaller test binaries
+    // carried to one GPU.
+    let archs: Vec<String> = match env::var("TOKENPICK_CUDA_ARCHS") {
+        Ok(list) if !list.trim().is_empty() => {
+            list.split(',').map(|a| a.trim().to_owned()).collect()
+        }
+        _ => CUDA_ARCHS.iter().map(|a| (*a).to_owned()).collect(),
+    };
+    for arch in &archs {
         let number = arch.trim_start_matches("sm_");
         build.flag(format!("-gencode=arch=compute_{number},code={arch}"));
     }

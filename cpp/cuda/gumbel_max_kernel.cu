@@ -22,6 +22,7 @@
 #include "row_access.cuh"
 #include "row_group.cuh"
 #include "split_merge.cuh"
+#include "top_scores.cuh"
 
 namespace tokenpick {
 
@@ -33,18 +34,31 @@ __device__ __forceinline__ std::uint32_t partial_token(const Partial& p) {
   return kTokenAllMasked;
 }
 
+/// Where a kernel's scored tokens go (gumbel_score.cuh): its best, or with kTop its slice.
+template <bool kTop>
+__device__ __forceinline__ auto& scores_sink(Partial& mine, ScoreSlice& slice) {
+  if constexpr (kTop) {
+    return slice;
+  } else {
+    return mine;
+  }
+}
+
 /// Fewest units (16-byte vectors, or groups read token by token) of a block's share for the
 /// block's shared bar: 1.5 block tiles. H200, us without / with it: batch 256 x 32000 bf16 (2
 /// tiles a thread) 24.0 / 21.4; but batch 1 x 128256 (one tile) 4.8 / 5.1, batch 16 x 151936
 /// (1.2 tiles) 12.25 / 12.38.
 constexpr std::uint32_t kSharedBarUnits = 3 * kGumbelThreads * kUnroll / 2;
 
-template <typename T, int N>
+/// kTop: the top-p route's first read (top_scores.cuh): each block writes the kTopScores best
+/// scores of its share to `top` (row-major by block), greedy rows excepted (the route takes
+/// none), and nothing to `tokens`.
+template <typename T, int N, bool kTop>
 __global__ void __launch_bounds__(kGumbelThreads, kGumbelBlocksPerSm)
     gumbel_max_kernel(const T* logits, std::uint32_t cols, std::uint32_t first_row,
                       const __grid_constant__ InlineParams<N> params, std::uint32_t params_count,
                       std::uint64_t step, bool vectors, std::uint32_t* tokens,
-                      SplitRow* split) {
+                      SplitRow* split, TopScores* top) {
   __shared__ Partial warps[kGumbelThreads / kWarpSize];
   __shared__ Partial block_result;
   const std::uint32_t row = blockIdx.y;
@@ -57,7 +71,20 @@ __global__ void __launch_bounds__(kGumbelThreads, kGumbelBlocksPerSm)
   TP_PHASE(0);
   Partial mine = empty_partial();
   float bar = -INFINITY;
-  if (plan.greedy) {  // the largest logit: no noise, no bar
+  // kTop: the warp's slice of scores, the thread's largest logit, a slice's overflow.
+  constexpr int kSliceWarps = kTop ? kGumbelThreads / kWarpSize : 1;
+  __shared__ unsigned long long slice_words[kSliceWarps * kSliceScoreWords];
+  __shared__ std::uint32_t slice_counts[kSliceWarps];
+  ScoreSlice slice{slice_words + (kTop ? warp_index() : 0) * kSliceScoreWords,
+                   slice_counts + (kTop ? warp_index() : 0)};
+  float z_top = -INFINITY;
+  std::uint32_t overflow = 0;
+  if constexpr (kTop) {
+    if (lane_index() == 0) *slice.count = 0;
+    warp_sync(kFullWarp);
+  }
+  auto& sink = scores_sink<kTop>(mine, slice);
+  if (!kTop && plan.greedy) {  // the largest logit: no noise, no bar
     for_each_group<kGumbelThreads>(
         z_row, cols, vectors, RowGroup::rank(), RowGroup::size(),
         [](const auto&, const auto&) {},
@@ -97,6 +124,11 @@ __global__ void __launch_bounds__(kGumbelThreads, kGumbelBlocksPerSm)
     // 256 x 32000 bf16 19.7 -> 20.0).
     float exchanged = -INFINITY;  // the warp's bar after its last exchange
     const auto raise_bar = [&]() __attribute__((always_inline)) {
+      std::uint32_t held = 0;
+      if constexpr (kTop) {
+        held = slice_count(slice);
+        if (held >= kCompactAt) bar = fmaxf(bar, slice_bar(slice, held, overflow));
+      }
       if (claimed && warp_ballot(kFullWarp, bar > exchanged) == 0) {
         bar = fmaxf(bar, block_bar_now(block_bar));
       } else {
@@ -104,6 +136,9 @@ __global__ void __launch_bounds__(kGumbelThreads, kGumbelBlocksPerSm)
         if (bar_shared) exchange_block_bar(block_bar, bar);
       }
       exchanged = bar;
+      if constexpr (kTop) {
+        if (held >= kCompactAt) slice_cut(slice, held, bar);
+      }
     };
     const auto tile_start = [&](const auto& tile_top, const auto& tile_peak)
                                 __attribute__((always_inline)) {
@@ -113,15 +148,20 @@ __global__ void __launch_bounds__(kGumbelThreads, kGumbelBlocksPerSm)
           // best of those before them (batch 256 x 128256 f32 48.6 -> 47.7 us, batch 64 19.1 ->
           // 18.2).
           if (!(bar > -INFINITY)) {
-            first_bar(draw, tile_top(), bar, mine);
+            if constexpr (kTop) {
+              bar = first_bar_top(draw, tile_top());
+            } else {
+              first_bar(draw, tile_top(), bar, mine);
+            }
             raise_bar();
           }
+          if constexpr (kTop) z_top = fmaxf(z_top, tile_peak());
           tile = tile_bound(draw, tile_peak(), bar);
         };
     const auto visit = [&](std::uint32_t first, const float (&z)[4], std::uint32_t valid)
                            __attribute__((always_inline)) {
-          if (valid == kGroup && (score_group_bounded(draw, first, z, tile, claimed, bar, mine) ||
-                                  score_group_fast(draw, first, z, bar, mine))) {
+          if (valid == kGroup && (score_group_bounded(draw, first, z, tile, claimed, bar, sink) ||
+                                  score_group_fast(draw, first, z, bar, sink))) {
             return;
           }
           unsigned lanes = 0;
@@ -134,7 +174,7 @@ __global__ void __launch_bounds__(kGumbelThreads, kGumbelBlocksPerSm)
               lanes |= 1u << l;
             }
           }
-          if (lanes != 0) score_group(draw, first, z, lanes, bar, mine);
+          if (lanes != 0) score_group(draw, first, z, lanes, bar, sink);
         };
     if (claimed) {
       for_each_claimed_group<kGumbelThreads>(
@@ -148,6 +188,14 @@ __global__ void __launch_bounds__(kGumbelThreads, kGumbelBlocksPerSm)
   }
 
   TP_PHASE(1);  // row share read and scored
+  if constexpr (kTop) {
+    __shared__ unsigned long long staged[kSliceWarps * kTopScores];
+    __shared__ float warp_z[kSliceWarps];
+    __shared__ std::uint32_t warp_flow[kSliceWarps];
+    write_block_top_scores<kGumbelThreads>(slice, z_top, overflow, staged, warp_z, warp_flow,
+                                           top + row * RowGroup::size() + RowGroup::rank());
+    return;
+  }
   if (split != nullptr) {  // a split row: no cluster, the blocks merge through `split`
     __shared__ unsigned long long warp_words[kGumbelThreads / kWarpSize];
     const unsigned long long word = block_max_word<kGumbelThreads>(split_word(mine), warp_words);
@@ -179,19 +227,41 @@ gpuError_t read_gumbel_phase_marks(long long* marks) {
 }
 #endif
 
-gpuError_t enqueue_gumbel_max(const GumbelLaunch& l, const RowChunk& chunk, gpuStream_t stream,
-                              SplitRow* split) {
-  const std::uint32_t count = l.params_count == 1 ? 1 : chunk.rows;
-  return dispatch_type_and_tier(l.type, count, [&](auto element, auto tier) {
+namespace {
+
+/// Enqueues gumbel_max_kernel<T, tier, kTop> for one chunk of a call's rows.
+template <bool kTop>
+gpuError_t enqueue_gumbel_kernel(const void* logits, LogitsType type, std::uint32_t cols,
+                                 const KernelRowParams* params, std::uint32_t params_count,
+                                 std::uint64_t step, int device, const RowChunk& chunk,
+                                 gpuStream_t stream, std::uint32_t* tokens, SplitRow* split,
+                                 TopScores* top) {
+  const std::uint32_t count = params_count == 1 ? 1 : chunk.rows;
+  return dispatch_type_and_tier(type, count, [&](auto element, auto tier) {
     using T = decltype(element);
     constexpr int kTier = decltype(tier)::value;
-    const gpuError_t prepared = prepare_kernel<gumbel_max_kernel<T, kTier>>(l.device, 0);
+    constexpr auto kKernel = &gumbel_max_kernel<T, kTier, kTop>;
+    const gpuError_t prepared = prepare_kernel<kKernel>(device, 0);
     if (prepared != gpuSuccess) return prepared;
-    return launch_row_groups(gumbel_max_kernel<T, kTier>, chunk, kGumbelThreads, 0, stream,
-                             static_cast<const T*>(l.logits), l.cols, chunk.first_row,
-                             chunk_params<kTier>(l.params, l.params_count, chunk), count,
-                             l.step, rows_vectorizable<T>(l.logits, l.cols), l.tokens, split);
+    return launch_row_groups(kKernel, chunk, kGumbelThreads, 0, stream,
+                             static_cast<const T*>(logits), cols, chunk.first_row,
+                             chunk_params<kTier>(params, params_count, chunk), count, step,
+                             rows_vectorizable<T>(logits, cols), tokens, split, top);
   });
+}
+
+}  // namespace
+
+gpuError_t enqueue_gumbel_max(const GumbelLaunch& l, const RowChunk& chunk, gpuStream_t stream,
+                              SplitRow* split) {
+  return enqueue_gumbel_kernel<false>(l.logits, l.type, l.cols, l.params, l.params_count,
+                                      l.step, l.device, chunk, stream, l.tokens, split, nullptr);
+}
+
+gpuError_t enqueue_gumbel_top_scores(const RejectionLaunch& l, const RowChunk& chunk,
+                                     gpuStream_t stream, TopScores* top) {
+  return enqueue_gumbel_kernel<true>(l.logits, l.type, l.cols, l.params, l.params_count, l.step,
+                                     l.device, chunk, stream, nullptr, nullptr, top);
 }
 
 }  // namespace tokenpick

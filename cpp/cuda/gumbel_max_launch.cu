@@ -20,16 +20,23 @@ static_assert(kMaxSplitRows <= kMaxInlineRows, "a split launch is one chunk");
 
 }  // namespace
 
+GumbelBlocks gumbel_row_blocks(const DeviceShape& shape, std::uint32_t rows, std::uint32_t cols,
+                               LogitsType type) {
+  const unsigned token_bytes = type == LogitsType::F32 ? 4u : 2u;
+  return GumbelBlocks{split_blocks_for(shape, kGumbelBlocksPerSm, rows, cols, token_bytes,
+                                       kMinSplitTokensPerBlock, kMaxSplitRows),
+                      row_group_for(shape, kGumbelBlocksPerSm, rows, cols, kMinTokensPerBlock,
+                                    kMaxRowGroup)};
+}
+
 void launch_gumbel_max(const char* entry, const GumbelLaunch& l) {
   constexpr const char* kWhat = "gumbel_max_kernel launch";
   const cudaStream_t stream = static_cast<cudaStream_t>(l.stream);
   cuda_check(entry, cudaSetDevice(l.device), "cudaSetDevice");
   const DeviceShape& shape = device_shape(entry, l.device);
-  const unsigned token_bytes = l.type == LogitsType::F32 ? 4u : 2u;
-  const unsigned split = split_blocks_for(shape, kGumbelBlocksPerSm, l.rows, l.cols, token_bytes,
-                                          kMinSplitTokensPerBlock, kMaxSplitRows);
-  const unsigned group =
-      row_group_for(shape, kGumbelBlocksPerSm, l.rows, l.cols, kMinTokensPerBlock, kMaxRowGroup);
+  const GumbelBlocks blocks = gumbel_row_blocks(shape, l.rows, l.cols, l.type);
+  const unsigned split = blocks.split;
+  const unsigned group = blocks.group;
   const bool overlap = dependent_launches(shape);
   if (split > group) {
     if (SplitRow* rows = split_scratch(entry, l.device, l.stream)) {

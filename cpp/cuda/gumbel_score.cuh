@@ -12,6 +12,7 @@
 
 #include <cfloat>
 #include <cstdint>
+#include <type_traits>
 
 #include "../random/gumbel_noise.h"
 #include "argmax_reduce.cuh"
@@ -57,11 +58,13 @@ __device__ __forceinline__ float skip_slack(float x, float bar) {
 }
 
 /// Scores the lanes of `survivors` (bit l: token first + l) exactly, as the CPU path does, and
-/// offers them to `mine`; `bar` rises to the best finite score.
+/// offers them to `mine`: a Partial keeps the best and `bar` rises to it; another sink (the
+/// top-p route's ScoreSlice, top_scores.cuh) takes them by take_finite / take_infinite.
+template <typename Sink>
 __device__ __forceinline__ void score_survivors(const RowDraw& d, std::uint32_t first,
                                                 const float (&z)[4], const Philox4& w,
                                                 unsigned survivors, float& bar,
-                                                Partial& mine) {
+                                                Sink& mine) {
   // A data-dependent loop, which the compiler cannot turn into predicated straight-line code.
   while (survivors != 0) {
     const int l = __ffs(survivors) - 1;
@@ -69,14 +72,23 @@ __device__ __forceinline__ void score_survivors(const RowDraw& d, std::uint32_t 
     const std::uint32_t word = l == 0 ? w.v[0] : l == 1 ? w.v[1] : l == 2 ? w.v[2] : w.v[3];
     const float zl = l == 0 ? z[0] : l == 1 ? z[1] : l == 2 ? z[2] : z[3];
     const float noise = gumbel_from_bits(word);
+    constexpr bool kBest = std::is_same<Sink, Partial>::value;
     if (__fmul_rn(zl, d.r) == INFINITY) {
-      offer(mine.infinite, noise, first + l);
+      if constexpr (kBest) {
+        offer(mine.infinite, noise, first + l);
+      } else {
+        take_infinite(mine, noise, first + l);
+      }
       continue;
     }
     const float score = fmaf(zl, d.r, noise);  // as token_score
     if (score > -INFINITY) {
-      offer(mine.finite, score, first + l);
-      bar = fmaxf(bar, score);
+      if constexpr (kBest) {
+        offer(mine.finite, score, first + l);
+        bar = fmaxf(bar, score);
+      } else {
+        take_finite(mine, score, first + l, bar);
+      }
     }
   }
 }
@@ -84,9 +96,10 @@ __device__ __forceinline__ void score_survivors(const RowDraw& d, std::uint32_t 
 /// Offers the tokens of one group selected by `lanes` (bit l: token first + l) to `mine`.
 /// `bar` is a lower bound of the best score of the row (or -inf); it rises as tokens are
 /// offered. Handles every value (NaN is the caller's, +-inf, overflowing z / T, no bar yet).
+template <typename Sink>
 __device__ __forceinline__ void score_group(const RowDraw& d, std::uint32_t first,
                                             const float (&z)[4], unsigned lanes, float& bar,
-                                            Partial& mine) {
+                                            Sink& mine) {
   float x[4];
   float x_max = -INFINITY;
   float x_abs = 0.0f;
@@ -122,8 +135,9 @@ __device__ __forceinline__ void score_group(const RowDraw& d, std::uint32_t firs
 }
 
 /// Offers token `index` (logit z) alone to `mine`, as a group with one lane.
+template <typename Sink>
 __device__ __forceinline__ void score_token(const RowDraw& d, std::uint32_t index, float z,
-                                            float& bar, Partial& mine) {
+                                            float& bar, Sink& mine) {
   const float group[kGroup] = {z, z, z, z};
   score_group(d, index & ~(kGroup - 1), group, 1u << (index & (kGroup - 1)), bar, mine);
 }
@@ -174,9 +188,10 @@ __device__ __forceinline__ std::uint32_t skip_below(float t) {
 
 /// The per-lane tests of a full group with no NaN, no +-inf z and finite z / T (its words w):
 /// a lane with w < skip_below(x - c) cannot reach the bar; the others are scored.
+template <typename Sink>
 __device__ __forceinline__ void score_lanes(const RowDraw& d, std::uint32_t first,
                                             const float (&z)[4], const Philox4& w, float c,
-                                            float& bar, Partial& mine) {
+                                            float& bar, Sink& mine) {
   unsigned survivors = 0;
 #pragma unroll
   for (int l = 0; l < 4; ++l) {
@@ -210,9 +225,10 @@ __device__ __forceinline__ TileBound tile_bound(const RowDraw& d, float peak, fl
 }
 
 /// A full group under a kTileFast bound `t`: score_group_bounded past its state tests.
+template <typename Sink>
 __device__ __forceinline__ void score_group_under(const RowDraw& d, std::uint32_t first,
                                                   const float (&z)[4], const TileBound& t,
-                                                  bool group_bound, float& bar, Partial& mine) {
+                                                  bool group_bound, float& bar, Sink& mine) {
   const Philox4 w = gumbel_words(d, first / 4);
   const std::uint32_t top = max(max(w.v[0], w.v[1]), max(w.v[2], w.v[3]));
   if (top < t.below) return;
@@ -227,10 +243,11 @@ __device__ __forceinline__ void score_group_under(const RowDraw& d, std::uint32_
 /// its final value (long shares of a row); early in a share, where most groups fail it too,
 /// it is one exponential more (H200, Gumbel-max sigma 3, us without / with: batch 256 x 128256
 /// f32 54.9 / 53.7, bf16 58.5 / 56.2; batch 64 x 128256 bf16 24.8 / 25.3).
+template <typename Sink>
 __device__ __forceinline__ bool score_group_bounded(const RowDraw& d, std::uint32_t first,
                                                     const float (&z)[4], const TileBound& t,
                                                     bool group_bound, float& bar,
-                                                    Partial& mine) {
+                                                    Sink& mine) {
   if (t.state == kTileSlow) return false;
   if (t.state == kTileSkip) return true;
   score_group_under(d, first, z, t, group_bound, bar, mine);
@@ -240,9 +257,10 @@ __device__ __forceinline__ bool score_group_bounded(const RowDraw& d, std::uint3
 /// The common case of a full group, in fewer instructions than score_group: the tests of
 /// score_group_bounded from the group's own largest logit. False (nothing done) where that
 /// bound is kTileSlow, and the caller takes score_group.
+template <typename Sink>
 __device__ __forceinline__ bool score_group_fast(const RowDraw& d, std::uint32_t first,
                                                  const float (&z)[4], float& bar,
-                                                 Partial& mine) {
+                                                 Sink& mine) {
   return score_group_bounded(d, first, z, tile_bound(d, group_peak(z), bar), false, bar, mine);
 }
 

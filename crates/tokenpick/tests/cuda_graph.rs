@@ -46,13 +46,20 @@ fn graph_replays_give_the_eager_tokens() {
     if !cuda_present() {
         return;
     }
-    // Row groups (clusters) at batch 8; split rows (per-stream merge state) at batch 2.
-    check_graph_replays(8, 32_000);
-    check_graph_replays(2, 128_256);
+    // Row groups (clusters) at batch 8; split rows (per-stream merge state) at batch 2. The
+    // filtered call: top-k 50 + top-p 0.9 (the top-k kernel), then top-p 0.9 alone (the top-p
+    // route's two launches and its per-stream scratch).
+    for filtered in [
+        SamplingParams::filtered(1.0, 50, 0.9, 0.0),
+        SamplingParams::filtered(1.0, 0, 0.9, 0.0),
+    ] {
+        check_graph_replays(8, 32_000, filtered);
+        check_graph_replays(2, 128_256, filtered);
+    }
 }
 
 /// Eager calls, then per step a captured graph replayed twice after overwriting the outputs.
-fn check_graph_replays(batch: usize, vocab: usize) {
+fn check_graph_replays(batch: usize, vocab: usize, filtered: SamplingParams) {
     let host = normal_logits(batch * vocab, 3.0, 21);
     let owner = Array::from_host_f32(&host, batch, vocab)
         .unwrap()
@@ -76,7 +83,7 @@ fn check_graph_replays(batch: usize, vocab: usize) {
     let mut tokens = Array::device_empty(&logits, DType::U32, batch, 1).unwrap();
     let mut pairs = Array::device_empty(&logits, DType::U32, batch, 2).unwrap();
     let gumbel = row_params(SamplingParams::filtered(0.8, 0, 1.0, 0.0), batch);
-    let filtered = row_params(SamplingParams::filtered(1.0, 50, 0.9, 0.0), batch);
+    let filtered = row_params(filtered, batch);
 
     let mut eager = Vec::new();
     for step in STEPS {

@@ -399,3 +399,78 @@ fn min_p_rows_from_flat_to_masked_match_the_cpu_path() {
         }
     }
 }
+
+/// The top-p route (top-p alone in a call of at most 16 rows: Gumbel-max's kernel keeping each
+/// row's 8 best scores, then a read that finds the best of them inside the top-p set) and the two-pass filtered kernel (the
+/// same row with top-k = vocabulary - 1 and its last logit -inf: the same kept set, another
+/// kernel) both draw the argmax over the top-p set of the same noise: the same tokens.
+#[test]
+fn the_top_p_route_draws_the_filtered_kernels_tokens() {
+    if !cuda_present() {
+        return;
+    }
+    let mut sampler = Sampler::new();
+    let (mut compared, mut route_drawn, mut rows_total) = (0usize, 0usize, 0usize);
+    // Batches of at most 16 rows: larger ones take the route only with TOKENPICK_TOP_P_ROUTE=1.
+    for (case, &(vocab, batch, sigma)) in [
+        (32_000usize, 16usize, 1.0f32),
+        (128_256, 16, 3.0),
+        (5_003, 16, 6.0),
+        (151_936, 3, 1.0),
+        (262_144, 1, 3.0),
+        (262_144, 8, 1.0),
+    ]
+    .iter()
+    .enumerate()
+    {
+        let mut values = normal_logits(vocab * batch, sigma, 70 + case as u64);
+        for row in 0..batch {
+            values[row * vocab + vocab - 1] = f32::NEG_INFINITY;
+        }
+        let logits = device(&values, batch, vocab);
+        for (temperature, top_p) in [(1.0f32, 0.9f32), (0.7, 0.75), (1.3, 0.95)] {
+            for step in 0..3u64 {
+                let salt = 100 * case as u64 + step;
+                let route = seeded(
+                    SamplingParams::filtered(temperature, 0, top_p, 0.0),
+                    batch,
+                    salt,
+                );
+                let kernel = seeded(
+                    SamplingParams::filtered(temperature, vocab as u32 - 1, top_p, 0.0),
+                    batch,
+                    salt,
+                );
+                let a = sampler.sample(&logits, &route, step).unwrap();
+                let a_paths: Vec<_> = sampler.last_report().rows.iter().map(|r| r.path).collect();
+                let b = sampler.sample(&logits, &kernel, step).unwrap();
+                let b_paths: Vec<_> = sampler.last_report().rows.iter().map(|r| r.path).collect();
+                for row in 0..batch {
+                    rows_total += 1;
+                    if a_paths[row] == SamplingPath::RejectionKernel {
+                        route_drawn += 1;
+                    }
+                    if a_paths[row] == SamplingPath::RejectionKernel
+                        && b_paths[row] == SamplingPath::RejectionKernel
+                    {
+                        compared += 1;
+                        assert_eq!(
+                            a[row], b[row],
+                            "vocab {vocab} sigma {sigma} T {temperature} p {top_p} step {step} row {row}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+    eprintln!(
+        "top-p route: {route_drawn} of {rows_total} rows drawn on the GPU, {compared} compared"
+    );
+    // The route leaves a row to the CPU at most (1 - top-p)^8 of the time; the two-pass kernel
+    // leaves some rows of 262144 tokens to it (more boundary candidates than it holds).
+    assert!(
+        route_drawn * 1000 >= rows_total * 999,
+        "{route_drawn} of {rows_total}"
+    );
+    assert!(compared * 4 >= rows_total * 3, "{compared} of {rows_total}");
+}

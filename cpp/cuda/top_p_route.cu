@@ -1,0 +1,94 @@
+// Host side of the top-p route (top_p_route.h): which calls take it, and its two launches per
+// chunk of rows: the first read with Gumbel-max's blocks per row (split rows without
+// clusters: the blocks do not merge), the second with enough blocks to fill the GPU. Nothing
+// waits; the scratch is the stream's, made on its first call.
+#include "top_p_route.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <cstring>
+#include <mutex>
+
+#include "cuda_check.h"
+#include "device_shape.h"
+#include "gumbel_kernels.h"
+#include "logit_tiles.cuh"
+#include "row_access.cuh"
+
+namespace tokenpick {
+
+namespace {
+
+/// Most tokens a row may have for the fixed-point masses (2^40 each) to fit in 64 bits.
+constexpr std::uint32_t kRouteMaxTokens = 1u << 24;
+/// Passes over a row the route takes (a round cap below it leaves rows to the fallback).
+constexpr std::uint32_t kRoutePasses = 2;
+/// The verify kernel: fewest tokens a block, most blocks per row.
+constexpr std::uint32_t kVerifyMinTokens = kTopPVerifyThreads * kUnroll * kGroup;
+constexpr unsigned kVerifyMaxBlocks = 64;
+
+/// Most rows of a call the route takes by default. H200, us, two-pass filtered kernel / route
+/// (bench-results/2026-12-04-h200-r14-call4-*): batch 1 x 128256 f32 sigma 1 69.3 / 25.5,
+/// batch 16 x 128256 sigma 3 79.1 / 42.1, sigma 6 46.2 / 38.5; batch 256 x 128256 sigma 1 314
+/// / 214, but sigma 6 164 / 182 and bf16 175 / 240, batch 64 x 128256 bf16 sigma 6 81 / 95:
+/// the first read's bar (the 8th best score) skips less than Gumbel-max's where the logits are
+/// peaked.
+constexpr std::uint32_t kRouteMaxRows = 16;
+
+/// TOKENPICK_TOP_P_ROUTE (read once): 0 never takes the route, 1 takes it at any batch;
+/// unset, calls of at most kRouteMaxRows rows take it.
+int route_setting() {
+  static const int setting = [] {
+    const char* text = std::getenv("TOKENPICK_TOP_P_ROUTE");
+    if (text == nullptr) return -1;
+    return std::strcmp(text, "0") == 0 ? 0 : 1;
+  }();
+  return setting;
+}
+
+}  // namespace
+
+bool takes_top_p_route(const KernelRowParams& p, std::uint32_t cols, std::uint32_t max_rounds) {
+  return !plan_row(p).greedy && (p.top_k == 0 || p.top_k >= cols) && p.min_p == 0.0f &&
+         p.top_p >= kTopPRouteMin && p.top_p < 1.0f && cols <= kRouteMaxTokens &&
+         max_rounds >= kRoutePasses;
+}
+
+bool launch_top_p_route(const char* entry, const RejectionLaunch& l) {
+  const int setting = route_setting();
+  if (setting == 0 || (setting < 0 && l.rows > kRouteMaxRows)) return false;
+  for (std::uint32_t i = 0; i < l.params_count; ++i) {
+    if (!takes_top_p_route(l.params[i], l.cols, l.max_rounds)) return false;
+  }
+  cuda_check(entry, cudaSetDevice(l.device), "cudaSetDevice");
+  const DeviceShape& shape = device_shape(entry, l.device);
+  TopPScratch* scratch = top_p_scratch(entry, l.device, l.stream);
+  if (scratch == nullptr) return false;
+  const GumbelBlocks gumbel = gumbel_row_blocks(shape, l.rows, l.cols, l.type);
+  const unsigned first_blocks = std::min(std::max(gumbel.split, gumbel.group), kTopPMaxFirstBlocks);
+  const unsigned slots = static_cast<unsigned>(shape.multiprocessors) * kTopPVerifyBlocksPerSm;
+  // One wave: at most the block slots, shared out between the rows.
+  unsigned verify_blocks = std::min(slots / l.rows, kVerifyMaxBlocks);
+  verify_blocks = std::max(1u, std::min(verify_blocks, l.cols / kVerifyMinTokens));
+  const std::uint32_t chunk_rows = std::min(kMaxInlineRows, kTopScoresEntries / first_blocks);
+  const bool overlap = dependent_launches(shape);
+  const cudaStream_t stream = static_cast<cudaStream_t>(l.stream);
+  // A chunk's two launches share the stream's scratch: calls from other threads on the same
+  // stream must not enqueue between them.
+  static std::mutex enqueue_lock;
+  const std::lock_guard<std::mutex> guard(enqueue_lock);
+  for (std::uint32_t first = 0; first < l.rows; first += chunk_rows) {
+    const std::uint32_t rows = std::min(chunk_rows, l.rows - first);
+    cuda_check(entry,
+               enqueue_gumbel_top_scores(l, RowChunk{first, rows, first_blocks, false, overlap},
+                                         stream, scratch->top),
+               "gumbel_max_kernel (top scores) launch");
+    cuda_check(entry,
+               enqueue_top_p_verify(l, RowChunk{first, rows, verify_blocks, false, overlap},
+                                    first_blocks, scratch->top, scratch->rows, stream),
+               "top_p_verify_kernel launch");
+  }
+  return true;
+}
+
+}  // namespace tokenpick

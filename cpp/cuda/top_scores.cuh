@@ -1,0 +1,188 @@
+// The top-p route's first read (gumbel_max_kernel with kTopScores): a row's kTopScores best
+// Gumbel scores, not only its best. Survivors of the skip tests with a score at or above the
+// warp's bar go to the warp's slice in shared memory (ScoreSlice); the bar is a lower bound of
+// the row's kTopScores-th best score, first the kTopScores-th best of the lanes' first scores
+// (distinct tokens), then, whenever a slice holds kCompactAt words, its kTopScores-th best,
+// shared with the block as Gumbel-max shares its bar. Each block writes its kTopScores best
+// (score, token) words and its largest logit (TopScores); top_p_verify_kernel.cu reads them.
+#pragma once
+
+#include <cstdint>
+
+#include "gumbel_score.cuh"
+#include "logit_tiles.cuh"
+#include "order_key.cuh"
+#include "top_p_route.h"
+#include "warp.cuh"
+#include "warp_select.cuh"
+
+namespace tokenpick {
+
+/// Words of a warp's slice.
+constexpr std::uint32_t kSliceScoreWords = 256;
+/// A slice holding this many words is cut back to those at or above its new bar.
+constexpr std::uint32_t kCompactAt = 2 * kTopScores;
+/// Key bits of the bar's search (a lower bound of the slice's kTopScores-th best score).
+constexpr int kBarLowBit = 16;
+
+/// A score and its token in one word: a larger word is a better score, ties to the lower index.
+__device__ __forceinline__ unsigned long long score_word(float score, std::uint32_t index) {
+  return (static_cast<unsigned long long>(order_key(score)) << 32) | (~index);
+}
+
+/// A warp's slice of scores (shared memory) and its count.
+struct ScoreSlice {
+  unsigned long long* words;
+  std::uint32_t* count;
+};
+
+/// A scored token: kept when its score reaches the bar (below it, kTopScores better ones exist).
+__device__ __forceinline__ void take_finite(ScoreSlice& slice, float score, std::uint32_t index,
+                                            float& bar) {
+  if (!(score >= bar)) return;
+  const std::uint32_t slot = atomicAdd(slice.count, 1u);
+  if (slot < kSliceScoreWords) slice.words[slot] = score_word(score, index);
+}
+/// A +inf scaled logit: the verify kernel leaves such rows to the fallback.
+__device__ __forceinline__ void take_infinite(ScoreSlice&, float, std::uint32_t) {}
+
+/// The warp's first bar: the kTopScores-th best of its lanes' scores of their largest logit
+/// (the exact score where the token is known, else that logit less the smallest noise), -inf
+/// when fewer lanes have one. Nothing is kept: the visits keep those tokens.
+__device__ __forceinline__ float first_bar_top(const RowDraw& d, const TileTop& top) {
+  const float x = __fmul_rn(top.z, d.r);
+  float score = -INFINITY;
+  if (x > -INFINITY && x < INFINITY) {
+    score = top.token != kNoToken ? token_score(d, top.z, top.token) : score_floor(x);
+  }
+  const std::uint32_t keys[1] = {score > -INFINITY ? order_key(score) : 0u};
+  if (warp_sum(keys[0] != 0u ? 1u : 0u) < static_cast<std::uint32_t>(kTopScores)) {
+    return -INFINITY;
+  }
+  return key_value(warp_key_of_rank<kBarLowBit>(keys, kTopScores));
+}
+
+/// The slice's count as the warp sees it now (every lane the same).
+__device__ __forceinline__ std::uint32_t slice_count(const ScoreSlice& slice) {
+  warp_sync(kFullWarp);
+  return *static_cast<const volatile std::uint32_t*>(slice.count);
+}
+
+/// A lower bound of the slice's kTopScores-th best score; -inf when it holds fewer. Sets
+/// `overflow` when words were lost. The whole warp calls it.
+__device__ __forceinline__ float slice_bar(const ScoreSlice& slice, std::uint32_t n,
+                                           std::uint32_t& overflow) {
+  constexpr int kPerLane = static_cast<int>(kSliceScoreWords / kWarpSize);
+  if (n > kSliceScoreWords) overflow = 1;
+  n = min(n, kSliceScoreWords);
+  if (n < static_cast<std::uint32_t>(kTopScores)) return -INFINITY;
+  std::uint32_t keys[kPerLane];
+#pragma unroll
+  for (int j = 0; j < kPerLane; ++j) {
+    const std::uint32_t i = static_cast<std::uint32_t>(lane_index() + j * kWarpSize);
+    keys[j] = i < n ? static_cast<std::uint32_t>(slice.words[i] >> 32) : 0u;
+  }
+  return key_value(warp_key_of_rank<kBarLowBit>(keys, kTopScores));
+}
+
+/// Keeps the slice's words whose score reaches `bar`, in order. The whole warp calls it.
+__device__ __forceinline__ void slice_cut(ScoreSlice& slice, std::uint32_t n, float bar) {
+  constexpr int kPerLane = static_cast<int>(kSliceScoreWords / kWarpSize);
+  n = min(n, kSliceScoreWords);
+  const std::uint32_t bar_key = order_key(bar);
+  std::uint32_t kept = 0;
+  // Entry i moves to a slot at or below i, and each step reads its entries before writing.
+#pragma unroll
+  for (int j = 0; j < kPerLane; ++j) {
+    const std::uint32_t i = static_cast<std::uint32_t>(lane_index() + j * kWarpSize);
+    const unsigned long long word = i < n ? slice.words[i] : 0ull;
+    const bool keep = i < n && static_cast<std::uint32_t>(word >> 32) >= bar_key;
+    const LaneMask kept_lanes = warp_ballot(kFullWarp, keep);
+    warp_sync(kFullWarp);
+    if (keep) slice.words[kept + lanes_below(kept_lanes)] = word;
+    kept += lane_count(kept_lanes);
+  }
+  warp_sync(kFullWarp);
+  if (lane_index() == 0) *slice.count = kept;
+  warp_sync(kFullWarp);
+}
+
+/// The largest of `words` over the warp (every lane gets it); its holder clears its copy.
+template <int kPer>
+__device__ __forceinline__ unsigned long long warp_take_best(unsigned long long (&words)[kPer]) {
+  unsigned long long mine = 0;
+#pragma unroll
+  for (int j = 0; j < kPer; ++j) mine = words[j] > mine ? words[j] : mine;
+  unsigned long long best = mine;
+  for (int offset = kWarpSize / 2; offset > 0; offset /= 2) {
+    const unsigned long long other = warp_shfl_xor(best, offset);
+    best = other > best ? other : best;
+  }
+  if (best != 0ull) {
+#pragma unroll
+    for (int j = 0; j < kPer; ++j) {
+      if (words[j] == best) words[j] = 0ull;  // words are distinct: one lane, one entry
+    }
+  }
+  return best;
+}
+
+/// The warp's kTopScores best of kPer words a lane, best first, in lanes 0.. of `out` (the
+/// whole warp calls it; `out` gets kTopScores words, 0 past the last).
+template <int kPer>
+__device__ __forceinline__ void warp_best_words(unsigned long long (&words)[kPer],
+                                                unsigned long long* out) {
+  for (int k = 0; k < kTopScores; ++k) {
+    const unsigned long long best = warp_take_best(words);
+    if (lane_index() == 0) out[k] = best;
+  }
+}
+
+/// The block's TopScores from its warps' slices (`staged`: kTopScores words a warp of shared
+/// memory): each warp's best, then warp 0's over them; thread 0 writes `out`.
+template <int kThreads>
+__device__ __forceinline__ void write_block_top_scores(const ScoreSlice& slice, float z_max,
+                                                       std::uint32_t overflow,
+                                                       unsigned long long* staged,
+                                                       float* warp_z, std::uint32_t* warp_flow,
+                                                       TopScores* out) {
+  constexpr int kWarps = kThreads / kWarpSize;
+  constexpr int kPerLane = static_cast<int>(kSliceScoreWords / kWarpSize);
+  const std::uint32_t n = slice_count(slice);
+  if (n > kSliceScoreWords) overflow = 1;
+  unsigned long long words[kPerLane];
+#pragma unroll
+  for (int j = 0; j < kPerLane; ++j) {
+    const std::uint32_t i = static_cast<std::uint32_t>(lane_index() + j * kWarpSize);
+    words[j] = i < min(n, kSliceScoreWords) ? slice.words[i] : 0ull;
+  }
+  warp_best_words(words, staged + warp_index() * kTopScores);
+  for (int offset = kWarpSize / 2; offset > 0; offset /= 2) {
+    z_max = fmaxf(z_max, warp_shfl_xor(z_max, offset));
+    overflow |= warp_shfl_xor(overflow, offset);
+  }
+  if (lane_index() == 0) {
+    warp_z[warp_index()] = z_max;
+    warp_flow[warp_index()] = overflow;
+  }
+  __syncthreads();
+  if (warp_index() != 0) return;
+  constexpr int kStagedPerLane = kWarps * kTopScores / kWarpSize;
+  static_assert(kStagedPerLane * kWarpSize == kWarps * kTopScores, "staged words fill lanes");
+  unsigned long long all[kStagedPerLane];
+#pragma unroll
+  for (int j = 0; j < kStagedPerLane; ++j) all[j] = staged[lane_index() + j * kWarpSize];
+  warp_best_words(all, out->words);
+  if (lane_index() == 0) {
+    float top = -INFINITY;
+    std::uint32_t flow = 0;
+    for (int w = 0; w < kWarps; ++w) {
+      top = fmaxf(top, warp_z[w]);
+      flow |= warp_flow[w];
+    }
+    out->z_max = top;
+    out->overflow = flow;
+  }
+}
+
+}  // namespace tokenpick
