@@ -53,3 +53,8 @@ TESTS="cuda_rejection cuda_graph bad_input reproducibility cuda_gumbel" \
 VARIANTS="new=bench_new" \
 SHAPES="p0.9:1:128256:1:f32 p0.9:16:128256:3:f32 gumbel:1:128256:3:f32 gumbel:16:128256:3:f32" \
 REPS=1 bash scripts/device-call.sh
+# Call 9: batch 32, the route forced on and off (call 6's bench_new), every vocabulary, sigma and
+# dtype of the bench (only target/devrun/bench_new.xz carried):
+VARIANTS="route=bench_new:TOKENPICK_TOP_P_ROUTE=1 twopass=bench_new:TOKENPICK_TOP_P_ROUTE=0" \
+SHAPES="p0.9:32:{32000,128256,151936,262144}:{1,3,6}:{f32,bf16} (24 shapes, written out)" \
+REPS=1 bash scripts/device-call.sh
