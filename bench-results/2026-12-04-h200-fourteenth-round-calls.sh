@@ -58,3 +58,9 @@ REPS=1 bash scripts/device-call.sh
 VARIANTS="route=bench_new:TOKENPICK_TOP_P_ROUTE=1 twopass=bench_new:TOKENPICK_TOP_P_ROUTE=0" \
 SHAPES="p0.9:32:{32000,128256,151936,262144}:{1,3,6}:{f32,bf16} (24 shapes, written out)" \
 REPS=1 bash scripts/device-call.sh
+# Call 10: `exp` = bench_new with top_scores.cuh's slice_bar and slice_cut __noinline__ (in an
+# anonymous namespace; the kTop kernel's spills 112 / 116 -> 76 / 92 bytes f32, 124 / 284 ->
+# 80 / 96 16-bit; plain Gumbel-max's SASS identical), both with the route forced on:
+VARIANTS="cur=bench_new:TOKENPICK_TOP_P_ROUTE=1 exp=bench_exp:TOKENPICK_TOP_P_ROUTE=1" \
+SHAPES="p0.9:32:128256:1:f32 p0.9:32:128256:6:f32 p0.9:32:128256:1:bf16 p0.9:32:128256:6:bf16 p0.9:32:151936:6:bf16 p0.9:32:32000:6:bf16 p0.9:16:128256:3:bf16 p0.9:16:128256:6:bf16 p0.9:16:128256:3:f32 p0.9:1:128256:3:f32 p0.9:256:128256:1:f32 p0.9:256:128256:6:f32 p0.9:256:128256:3:bf16" \
+REPS=2 bash scripts/device-call.sh
