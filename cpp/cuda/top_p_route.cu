@@ -27,16 +27,18 @@ constexpr std::uint32_t kRoutePasses = 2;
 constexpr std::uint32_t kVerifyMinTokens = kTopPVerifyThreads * kUnroll * kGroup;
 constexpr unsigned kVerifyMaxBlocks = 64;
 
-/// Most rows of a call the route takes by default. H200, us, two-pass filtered kernel / route
-/// (bench-results/2026-12-04-h200-r14-call4-*): batch 1 x 128256 f32 sigma 1 69.3 / 25.5,
-/// batch 16 x 128256 sigma 3 79.1 / 42.1, sigma 6 46.2 / 38.5; batch 256 x 128256 sigma 1 314
-/// / 214, but sigma 6 164 / 182 and bf16 175 / 240, batch 64 x 128256 bf16 sigma 6 81 / 95:
-/// the first read's bar (the 8th best score) skips less than Gumbel-max's where the logits are
-/// peaked.
+/// Most rows of a call the route takes by default, and with f32 logits. H200, us, two-pass
+/// filtered kernel / route (bench-results/2026-12-04-h200-r14-call{5,6,9}-*): batch 1 x 128256
+/// f32 sigma 1 69.3 / 25.5, batch 16 x 128256 sigma 3 79.1 / 42.1, sigma 6 46.2 / 38.5 (every
+/// batch-16 shape faster); batch 32 x 128256 f32 sigma 1 / 6 119.7 / 59.6, 61.2 / 50.8 (every
+/// f32 shape faster) but bf16 sigma 6 60.8 / 61.5, x 151936 71.0 / 75.7; batch 64 x 32000 f32
+/// sigma 6 35.9 / 39.3; batch 256 x 128256 sigma 1 314 / 214, but sigma 6 164 / 182: the first
+/// read's bar (the 8th best score) skips less than Gumbel-max's where the logits are peaked.
 constexpr std::uint32_t kRouteMaxRows = 16;
+constexpr std::uint32_t kRouteMaxRowsF32 = 32;
 
 /// TOKENPICK_TOP_P_ROUTE (read once): 0 never takes the route, 1 takes it at any batch;
-/// unset, calls of at most kRouteMaxRows rows take it.
+/// unset, calls of at most kRouteMaxRows rows (kRouteMaxRowsF32 with f32 logits) take it.
 int route_setting() {
   static const int setting = [] {
     const char* text = std::getenv("TOKENPICK_TOP_P_ROUTE");
@@ -56,7 +58,8 @@ bool takes_top_p_route(const KernelRowParams& p, std::uint32_t cols, std::uint32
 
 bool launch_top_p_route(const char* entry, const RejectionLaunch& l) {
   const int setting = route_setting();
-  if (setting == 0 || (setting < 0 && l.rows > kRouteMaxRows)) return false;
+  const std::uint32_t max_rows = l.type == LogitsType::F32 ? kRouteMaxRowsF32 : kRouteMaxRows;
+  if (setting == 0 || (setting < 0 && l.rows > max_rows)) return false;
   for (std::uint32_t i = 0; i < l.params_count; ++i) {
     if (!takes_top_p_route(l.params[i], l.cols, l.max_rounds)) return false;
   }

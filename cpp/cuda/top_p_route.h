@@ -1,6 +1,6 @@
-// The top-p route (DESIGN 3): a call of at most 16 rows (top_p_route.cu) whose every row is
-// drawn with top-p >= kTopPRouteMin as its only filter takes two launches instead of the
-// two-pass filtered kernel: Gumbel-max's
+// The top-p route (DESIGN 3): a call of at most 16 rows, 32 with f32 logits (top_p_route.cu),
+// whose every row is drawn with top-p >= kTopPRouteMin as its only filter takes two launches
+// instead of the two-pass filtered kernel: Gumbel-max's
 // kernel keeping each block's kTopScores best scores (top_scores.cuh), then
 // top_p_verify_kernel.cu, which finds the best of them inside the top-p set. Same tokens as
 // the filtered kernel; a row none of whose candidates is in the set goes to the fallback.
