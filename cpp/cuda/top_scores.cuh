@@ -1,4 +1,4 @@
-// The top-p route's first read (gumbel_max_kernel with kTopScores): a row's kTopScores best
+// The top-p route's first read (gumbel_max_kernel with kTop): a row's kTopScores best
 // Gumbel scores, not only its best. Survivors of the skip tests with a score at or above the
 // warp's bar go to the warp's slice in shared memory (ScoreSlice); the bar is a lower bound of
 // the row's kTopScores-th best score, first the kTopScores-th best of the lanes' first scores
