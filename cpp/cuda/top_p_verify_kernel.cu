@@ -13,6 +13,7 @@
 #include "grid_overlap.cuh"
 #include "launch_dispatch.cuh"
 #include "logit_tiles.cuh"
+#include "split_merge.cuh"
 #include "top_p_route.h"
 #include "top_scores.cuh"
 
@@ -69,10 +70,7 @@ __device__ __forceinline__ void merge_candidates(const TopScores* top, unsigned 
         const unsigned long long w = staged[i];
         if (w < last && w > best) best = w;
       }
-      for (int offset = kWarpSize / 2; offset > 0; offset /= 2) {
-        const unsigned long long other = warp_shfl_xor(best, offset);
-        best = other > best ? other : best;
-      }
+      best = warp_max_word(best);
       last = best;
       if (lane_index() == k) {
         c.words[k] = best;
@@ -94,7 +92,7 @@ __device__ __forceinline__ void merge_candidates(const TopScores* top, unsigned 
   __syncthreads();
 }
 
-/// The row's (token, ok) from its sums (one thread).
+/// The row's (token, ok) from its sums (thread 0).
 __device__ __forceinline__ void decide_row(const KernelRowParams& p, const Candidates& c,
                                            const unsigned long long (&sums)[kSums],
                                            std::uint32_t flags, std::uint32_t* out,
@@ -118,8 +116,7 @@ __device__ __forceinline__ void decide_row(const KernelRowParams& p, const Candi
       }
     }
   }
-  out[2 * static_cast<std::size_t>(row)] = ok ? token : kTokenAllMasked;
-  out[2 * static_cast<std::size_t>(row) + 1] = ok;
+  write_row_result(out, row, token, ok);
 }
 
 /// The mass sums and flags of a token with logit z (f = z * scale) into `sums` / `flags`.

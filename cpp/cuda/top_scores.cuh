@@ -12,6 +12,7 @@
 #include "gumbel_score.cuh"
 #include "logit_tiles.cuh"
 #include "order_key.cuh"
+#include "split_merge.cuh"
 #include "top_p_route.h"
 #include "warp.cuh"
 #include "warp_select.cuh"
@@ -113,11 +114,7 @@ __device__ __forceinline__ unsigned long long warp_take_best(unsigned long long 
   unsigned long long mine = 0;
 #pragma unroll
   for (int j = 0; j < kPer; ++j) mine = words[j] > mine ? words[j] : mine;
-  unsigned long long best = mine;
-  for (int offset = kWarpSize / 2; offset > 0; offset /= 2) {
-    const unsigned long long other = warp_shfl_xor(best, offset);
-    best = other > best ? other : best;
-  }
+  const unsigned long long best = warp_max_word(mine);
   if (best != 0ull) {
 #pragma unroll
     for (int j = 0; j < kPer; ++j) {
