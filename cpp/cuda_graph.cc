@@ -22,11 +22,15 @@ constexpr const char* kEntry = "cuda_graph";
 }  // namespace
 
 #if defined(TOKENPICK_GPU)
-std::size_t cuda_stream_create(std::int32_t device) { return cuda_ops_stream_create(kEntry, device); }
+std::size_t cuda_stream_create(std::int32_t device) {
+  return cuda_ops_stream_create(kEntry, device);
+}
 void cuda_stream_destroy(std::size_t stream) { cuda_ops_stream_destroy(kEntry, stream); }
 void cuda_stream_synchronize(std::size_t stream) { cuda_ops_stream_synchronize(kEntry, stream); }
 void cuda_graph_begin_capture(std::size_t stream) { cuda_ops_begin_capture(kEntry, stream); }
-std::size_t cuda_graph_end_capture(std::size_t stream) { return cuda_ops_end_capture(kEntry, stream); }
+std::size_t cuda_graph_end_capture(std::size_t stream) {
+  return cuda_ops_end_capture(kEntry, stream);
+}
 void cuda_graph_launch(std::size_t graph, std::size_t stream) {
   cuda_ops_graph_launch(kEntry, graph, stream);
 }

@@ -38,7 +38,9 @@ void device_free(Placement placement, int device, void* pointer, void* stream) n
 void device_upload(const char* entry, Placement placement, int device, void* dst, const void* src,
                    std::size_t bytes, void* stream) {
 #if defined(TOKENPICK_GPU)
-  if (placement == TOKENPICK_GPU_PLACEMENT) return cuda_upload(entry, device, dst, src, bytes, stream);
+  if (placement == TOKENPICK_GPU_PLACEMENT) {
+    return cuda_upload(entry, device, dst, src, bytes, stream);
+  }
 #endif
   (void)placement, (void)device, (void)dst, (void)src, (void)bytes, (void)stream;
   no_backend(entry);
@@ -47,7 +49,9 @@ void device_upload(const char* entry, Placement placement, int device, void* dst
 void device_download(const char* entry, Placement placement, int device, void* dst,
                      const void* src, std::size_t bytes, void* stream) {
 #if defined(TOKENPICK_GPU)
-  if (placement == TOKENPICK_GPU_PLACEMENT) return cuda_download(entry, device, dst, src, bytes, stream);
+  if (placement == TOKENPICK_GPU_PLACEMENT) {
+    return cuda_download(entry, device, dst, src, bytes, stream);
+  }
 #endif
   (void)placement, (void)device, (void)dst, (void)src, (void)bytes, (void)stream;
   no_backend(entry);

@@ -49,7 +49,8 @@
 #define cudaStreamCaptureModeThreadLocal hipStreamCaptureModeThreadLocal
 #define cudaGraph_t hipGraph_t
 #define cudaGraphExec_t hipGraphExec_t
-#define cudaGraphInstantiate(exec, graph, flags) hipGraphInstantiate(exec, graph, nullptr, nullptr, 0)
+#define cudaGraphInstantiate(exec, graph, flags) \
+  hipGraphInstantiate(exec, graph, nullptr, nullptr, 0)
 #define cudaGraphDestroy hipGraphDestroy
 #define cudaGraphLaunch hipGraphLaunch
 #define cudaGraphExecDestroy hipGraphExecDestroy

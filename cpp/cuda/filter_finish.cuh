@@ -34,10 +34,6 @@ namespace {
 constexpr int kWarps = kFilterThreads / kWarpSize;
 /// Blocks the filtering kernels are built to keep resident per multiprocessor.
 constexpr int kBlocksPerSm = kFilterBlocksPerSm;
-/// Most tokens a row may have for the fixed-point masses (2^40 each) to fit in 64 bits.
-constexpr std::uint32_t kMaxMassTokens = 1u << 24;
-/// Passes over the row a draw needs (the round cap below this defers rows to the fallback).
-constexpr std::uint32_t kDrawPasses = 2;
 
 /// A candidate: order key of z (high word) and ~index (low word), so that sorting the words
 /// in descending order sorts by z descending, then by index ascending.

@@ -80,7 +80,8 @@ struct IntMaxOp {
 /// holds kPer bins from the top down, `before` the sum above them. Ties between threads
 /// (rounding) resolve to the highest bin. -1 when none reaches it.
 template <int kThreads, int kPer, typename T>
-__device__ __forceinline__ int crossing_bin(const T (&values)[kPer], T before, T target, int* scratch) {
+__device__ __forceinline__ int crossing_bin(const T (&values)[kPer], T before, T target,
+                                            int* scratch) {
   int found = -1;
   T run = before;
   for (int i = 0; i < kPer; ++i) {
@@ -97,9 +98,11 @@ __device__ __forceinline__ int crossing_bin(const T (&values)[kPer], T before, T
 /// arguments) from the merged histogram, and returns how many tokens lie in the candidate
 /// bins. top_k / top_p are the row's filters; min-p is applied later, on f.
 template <int kThreads>
-__device__ __forceinline__ std::uint32_t plan_thresholds(const Histogram& h, float f_max, std::uint32_t top_k,
-                                float top_p, FilterPlan& plan, double* scratch_d,
-                                std::uint32_t* scratch_u, int* scratch_i) {
+__device__ __forceinline__ std::uint32_t plan_thresholds(const Histogram& h, float f_max,
+                                                         std::uint32_t top_k, float top_p,
+                                                         FilterPlan& plan, double* scratch_d,
+                                                         std::uint32_t* scratch_u,
+                                                         int* scratch_i) {
   constexpr int kPer = kBins / kThreads;
   std::uint32_t counts[kPer];
   double masses[kPer];

@@ -28,6 +28,12 @@ constexpr std::uint32_t kCandidateCapacity = 8192;
 #endif
 constexpr std::size_t kFilterSharedBytes = kCandidateCapacity * sizeof(unsigned long long);
 
+/// Most tokens a row may have for the fixed-point masses of top-p (2^40 each) to fit in 64 bits.
+constexpr std::uint32_t kMaxMassTokens = 1u << 24;
+/// Passes over the row a filtered draw takes (the two-pass kernel's; the top-p route's two
+/// launches): a round cap below it defers the row to the fallback.
+constexpr std::uint32_t kDrawPasses = 2;
+
 /// Largest top-k the one-read kernel (top_k_sample_kernel.cu) takes; larger k, and rows with
 /// top-k off, take filtered_sample_kernel.cu.
 constexpr std::uint32_t kSmallTopK = 128;

@@ -11,6 +11,7 @@
 
 #include "cuda_check.h"
 #include "device_shape.h"
+#include "filtered_kernels.h"
 #include "gumbel_kernels.h"
 #include "logit_tiles.cuh"
 #include "row_access.cuh"
@@ -19,10 +20,6 @@ namespace tokenpick {
 
 namespace {
 
-/// Most tokens a row may have for the fixed-point masses (2^40 each) to fit in 64 bits.
-constexpr std::uint32_t kRouteMaxTokens = 1u << 24;
-/// Passes over a row the route takes (a round cap below it leaves rows to the fallback).
-constexpr std::uint32_t kRoutePasses = 2;
 /// The verify kernel: fewest tokens a block, most blocks per row.
 constexpr std::uint32_t kVerifyMinTokens = kTopPVerifyThreads * kUnroll * kGroup;
 constexpr unsigned kVerifyMaxBlocks = 64;
@@ -52,8 +49,8 @@ int route_setting() {
 
 bool takes_top_p_route(const KernelRowParams& p, std::uint32_t cols, std::uint32_t max_rounds) {
   return !plan_row(p).greedy && (p.top_k == 0 || p.top_k >= cols) && p.min_p == 0.0f &&
-         p.top_p >= kTopPRouteMin && p.top_p < 1.0f && cols <= kRouteMaxTokens &&
-         max_rounds >= kRoutePasses;
+         p.top_p >= kTopPRouteMin && p.top_p < 1.0f && cols <= kMaxMassTokens &&
+         max_rounds >= kDrawPasses;
 }
 
 bool launch_top_p_route(const char* entry, const RejectionLaunch& l) {

@@ -317,8 +317,11 @@ int main() {
       const double target = r.sigma == 1.0f ? t.us_sigma1 : t.us;
       const bool met = r.us <= target && r.fallback_rows == 0;
       missed += met ? 0 : 1;
+      const char* verdict = met                     ? "met"
+                            : r.fallback_rows != 0 ? "MISSED (fallback rows)"
+                                                   : "MISSED";
       std::printf("%-9s %-6u %-7u %-5s %-6.0f %10.2f %10.1f %s\n", t.call, t.batch, t.vocab,
-                  t.dtype, r.sigma, r.us, target, met ? "met" : r.fallback_rows != 0 ? "MISSED (fallback rows)" : "MISSED");
+                  t.dtype, r.sigma, r.us, target, verdict);
     }
   }
   std::printf("targets missed: %d\n", missed);
