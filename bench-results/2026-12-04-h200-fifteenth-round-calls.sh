@@ -33,3 +33,12 @@ SHAPES="(call 4's ten shapes)" REPS=1 bash scripts/device-call.sh
 # Call 6 (refused: the device was not lent again this session): the branch's second commit
 # (197cae8, the block's bar table) against s1 and the two-pass kernel, the same ten shapes,
 # then the test binaries of that commit (cuda_rejection, cuda_graph).
+# Prepared for the next session (nothing below was run): benches of each experiment, e.g.
+#   for v in main:main s1:4dc6caf table:197cae8 queue:856b672 rowbar:0169601; do
+#     REV=${v#*:} DEVRUN=bench_${v%%:*} NVCC=... scripts/gpu-bench.sh build; done
+# then one call:
+#   VARIANTS="two=bench_main:TOKENPICK_MIN_P_ROUTE=0 s1=bench_s1 table=bench_table queue=bench_queue"
+#   SHAPES=(call 4's ten shapes) REPS=2
+# and, for the row bar, VARIANTS="main=bench_main rowbar=bench_rowbar" over gumbel:{32,64}:
+# {32000,128256,262144}:{1,3,6}:{f32,bf16} and gumbel:{1,16}:128256:3:f32 (unchanged kernels
+# there: a control); test binaries of the branch that wins (cuda_gumbel for the row bar).
