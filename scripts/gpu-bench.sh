@@ -26,23 +26,27 @@ if [ "${1:-build}" = build ]; then
   sources=(cpp/cuda/bench/sampling_bench.cu "${kernels[@]}" cpp/errors.cc)
   flags=(-std=c++17 -O3 -lineinfo -fmad=false -gencode arch=compute_90,code=sm_90
     -I "$tree/target/bench-include" ${NVCC_EXTRA:-})
-  objects=$(mktemp -d /tmp/tokenpick-objects-XXXXXX)
-  # One object per source, as many at once as there are cores.
-  pids=()
-  for source in "${sources[@]}"; do
-    "$NVCC" "${flags[@]}" -c "$tree/$source" -o "$objects/$(basename "$source").o" &
-    pids+=($!)
-    if [ "${#pids[@]}" -ge "$(nproc)" ]; then wait "${pids[0]}"; pids=("${pids[@]:1}"); fi
-  done
-  for pid in "${pids[@]}"; do wait "$pid"; done
-  "$NVCC" -gencode arch=compute_90,code=sm_90 -L "$(dirname "$NVCC")/../lib" \
-    -o .devbin/sampling_bench "$objects"/*.o
+  # build_bench OUT [FLAGS...]: one object per source, as many at once as there are cores,
+  # with the flags added, then linked into OUT.
+  build_bench() {
+    local out=$1 objects pids=() source pid
+    shift
+    objects=$(mktemp -d /tmp/tokenpick-objects-XXXXXX)
+    for source in "${sources[@]}"; do
+      "$NVCC" "${flags[@]}" "$@" -c "$tree/$source" -o "$objects/$(basename "$source").o" &
+      pids+=($!)
+      if [ "${#pids[@]}" -ge "$(nproc)" ]; then wait "${pids[0]}"; pids=("${pids[@]:1}"); fi
+    done
+    for pid in "${pids[@]}"; do wait "$pid"; done
+    "$NVCC" -gencode arch=compute_90,code=sm_90 -L "$(dirname "$NVCC")/../lib" -o "$out" \
+      "$objects"/*.o
+    rm -rf "$objects"
+  }
+  build_bench .devbin/sampling_bench
   # PHASES=1: also the bench with the kernels' phase marks (phase_times.cuh), for BENCH_SHAPE.
   if [ -n "${PHASES:-}" ]; then
-    "$NVCC" "${flags[@]}" -DTOKENPICK_PHASE_TIMES -L "$(dirname "$NVCC")/../lib" \
-      -o .devbin/sampling_bench_phases "${sources[@]/#/$tree/}"
+    build_bench .devbin/sampling_bench_phases -DTOKENPICK_PHASE_TIMES
   fi
-  rm -rf "$objects"
   if [ -n "${DEVRUN:-}" ]; then
     mkdir -p target/devrun
     strip -o "target/devrun/$DEVRUN" .devbin/sampling_bench
