@@ -5,7 +5,8 @@
 #   REV=<git rev> NVCC=... scripts/gpu-bench.sh build
 #                                               another revision's (a temporary worktree)
 #   DEVRUN=<name>: also stripped and xz-compressed into target/devrun/<name>.xz, the folder
-#   scripts/device-call.sh runs from; NVCC_EXTRA="-D..." adds flags (a variant's switches).
+#   scripts/device-call.sh runs from (with PHASES=1 also <name>_phases.xz, the phase-marks
+#   build); NVCC_EXTRA="-D..." adds flags (a variant's switches).
 # The kernel sources are build.rs's GPU_SOURCES, so the bench links what the library does.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -51,6 +52,10 @@ if [ "${1:-build}" = build ]; then
     mkdir -p target/devrun
     strip -o "target/devrun/$DEVRUN" .devbin/sampling_bench
     xz -T1 -9 -f "target/devrun/$DEVRUN"
+    if [ -n "${PHASES:-}" ]; then
+      strip -o "target/devrun/${DEVRUN}_phases" .devbin/sampling_bench_phases
+      xz -T1 -9 -f "target/devrun/${DEVRUN}_phases"
+    fi
   fi
   ls -la .devbin/sampling_bench* ${DEVRUN:+target/devrun/$DEVRUN.xz}
 else
