@@ -9,9 +9,9 @@
 #   bench_t      REV=197cae8 DEVRUN=bench_t ...   (min-p route + the block's bar table)
 #   bench_q      REV=856b672 DEVRUN=bench_q ...   (bar table + per-warp group queue)
 #   bench_rowbar REV=0169601 DEVRUN=bench_rowbar ... (Gumbel-max row bar, batch 32-64)
-#   bench_main   REV=main DEVRUN=bench_main ...
+#   bench_main   REV=main DEVRUN=bench_main ...   (built from 421ae91: main's kernels)
 #   cuda_rejection, cuda_graph  DEVRUN="cuda_rejection cuda_graph" scripts/build-device-tests.sh
-#                               on branch top-p-frontier
+#                               on branch top-p-frontier (f4faa98)
 # Three device-call.sh runs back to back; the A/B rows append to one table (ab-table.txt).
 set -u
 cd "$(dirname "$0")/.."
