@@ -4,14 +4,14 @@
 # 2026-12-04-h200-sixteenth-round-plan.sh", carry=["target/devrun"]), ~5 minutes.
 # Binaries in target/devrun/, built on the CPU machine (NVCC=<venv>/.../nvidia/cu13/bin/nvcc):
 #   bench_tpf, bench_tpf_phases
-#                REV=top-p-frontier PHASES=1 DEVRUN=bench_tpf scripts/gpu-bench.sh build
+#                REV=7b42e23 PHASES=1 DEVRUN=bench_tpf scripts/gpu-bench.sh build
 #   bench_s1     REV=4dc6caf DEVRUN=bench_s1 ...  (min-p route s1, measured in round 15)
 #   bench_t      REV=197cae8 DEVRUN=bench_t ...   (min-p route + the block's bar table)
 #   bench_q      REV=856b672 DEVRUN=bench_q ...   (bar table + per-warp group queue)
 #   bench_rowbar REV=0169601 DEVRUN=bench_rowbar ... (Gumbel-max row bar, batch 32-64)
 #   bench_main   REV=main DEVRUN=bench_main ...   (built from 421ae91: main's kernels)
 #   cuda_rejection, cuda_graph  DEVRUN="cuda_rejection cuda_graph" scripts/build-device-tests.sh
-#                               on branch top-p-frontier (f4faa98)
+#                               on branch top-p-frontier (7b42e23)
 # Three device-call.sh runs back to back; the A/B rows append to one table (ab-table.txt).
 set -u
 cd "$(dirname "$0")/.."
