@@ -50,12 +50,10 @@ if [ "${1:-build}" = build ]; then
   fi
   if [ -n "${DEVRUN:-}" ]; then
     mkdir -p target/devrun
-    strip -o "target/devrun/$DEVRUN" .devbin/sampling_bench
-    xz -T1 -9 -f "target/devrun/$DEVRUN"
-    if [ -n "${PHASES:-}" ]; then
-      strip -o "target/devrun/${DEVRUN}_phases" .devbin/sampling_bench_phases
-      xz -T1 -9 -f "target/devrun/${DEVRUN}_phases"
-    fi
+    # to_devrun BINARY NAME: stripped and xz-compressed into target/devrun/NAME.xz.
+    to_devrun() { strip -o "target/devrun/$2" "$1" && xz -T1 -9 -f "target/devrun/$2"; }
+    to_devrun .devbin/sampling_bench "$DEVRUN"
+    if [ -n "${PHASES:-}" ]; then to_devrun .devbin/sampling_bench_phases "${DEVRUN}_phases"; fi
   fi
   ls -la .devbin/sampling_bench* ${DEVRUN:+target/devrun/$DEVRUN.xz}
 else

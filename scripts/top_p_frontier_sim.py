@@ -2,8 +2,8 @@
 """The top-p frontier route's logic in f64 on random rows (numpy; not the kernel): whether the
 best of the frontier's 8 best-scoring points inside the top-p set is the argmax over the set,
 how many frontier points a row and a warp hold, how far down the second read's work reaches
-(tokens above the lowest candidate) and how often the estimate's bounds (2^-15) would leave a
-candidate undecided. Usage: top_p_frontier_sim.py [vocabulary] [rows]."""
+(tokens above the lowest candidate) and how often, at most, the estimate's bounds (2^-15)
+would leave a candidate undecided (counted with a band twice the kernel's). Usage: top_p_frontier_sim.py [vocabulary] [rows]."""
 import sys
 
 import numpy as np
@@ -15,6 +15,16 @@ TOP_P = 0.9
 BOUND = 2.0**-15
 WARPS, WARP_TILE = 16, 2048  # tokens dealt to the warps in tiles, in turn
 
+
+
+def frontier_of(tokens, f, score):
+    """The frontier of `tokens`: those no token of larger f beats, f descending."""
+    order = tokens[np.argsort(-f[tokens], kind="stable")]
+    record = np.ones(len(order), bool)
+    record[1:] = score[order][1:] > np.maximum.accumulate(score[order])[:-1]
+    return order, order[record]
+
+
 rng = np.random.default_rng(1)
 for sigma in (1.0, 3.0, 6.0):
     frontier, warp_frontier, above, ranks = [], [], [], []
@@ -22,14 +32,10 @@ for sigma in (1.0, 3.0, 6.0):
     for _ in range(ROWS):
         f = rng.standard_normal(VOCAB) * sigma
         score = f + rng.gumbel(size=VOCAB)
-        order = np.argsort(-f, kind="stable")
-        record = np.ones(VOCAB, bool)
-        record[1:] = score[order][1:] > np.maximum.accumulate(score[order])[:-1]
-        points = order[record]  # the frontier, f descending (score ascending)
+        order, points = frontier_of(np.arange(VOCAB), f, score)  # score ascending
         frontier.append(len(points))
         mine = np.nonzero((np.arange(VOCAB) // WARP_TILE) % WARPS == 0)[0]
-        mine = mine[np.argsort(-f[mine])]
-        warp_frontier.append(1 + np.sum(score[mine][1:] > np.maximum.accumulate(score[mine])[:-1]))
+        warp_frontier.append(len(frontier_of(mine, f, score)[1]))
         candidates = points[::-1][:CANDIDATES]  # best score first
         mass = np.exp(f - f.max())
         total = mass.sum()
