@@ -3,7 +3,8 @@
 best of the frontier's 8 best-scoring points inside the top-p set is the argmax over the set,
 how many frontier points a row and a warp hold, how far down the second read's work reaches
 (tokens above the lowest candidate) and how often, at most, the estimate's bounds (2^-15)
-would leave a candidate undecided (counted with a band twice the kernel's). Usage: top_p_frontier_sim.py [vocabulary] [rows]."""
+would leave a candidate undecided (counted with a band twice the kernel's).
+Usage: top_p_frontier_sim.py [vocabulary] [rows]."""
 import sys
 
 import numpy as np
