@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # One device call, on the GPU machine, over binaries carried xz-compressed in target/devrun/
-# (built and stripped here): the test binaries named in TESTS, an A/B of bench variants over
-# shapes, full bench runs, and results packed in one tarball under $OUT with a table last.
+# (built and stripped here; DEVRUN_DIR names another folder): the test binaries named in
+# TESTS, an A/B of bench variants over shapes, full bench runs, and results packed in one
+# tarball under $OUT with a table last.
 #   TESTS="cuda_gumbel cuda_graph"          test binaries to run (--test-threads=4, 150 s each)
 #   VARIANTS="base=sampling_bench:TOKENPICK_X=0 new=sampling_bench"
 #                                            name=binary[:ENV=VALUE...], in turn per shape
@@ -16,7 +17,7 @@ out="${OUT:-/tmp}"
 bin=/tmp/bin
 res=/tmp/results
 mkdir -p "$bin" "$res"
-for f in target/devrun/*.xz; do
+for f in "${DEVRUN_DIR:-target/devrun}"/*.xz; do
   xz -dc "$f" >"$bin/$(basename "$f" .xz)" && chmod +x "$bin/$(basename "$f" .xz)"
 done
 log="$res/summary.txt"

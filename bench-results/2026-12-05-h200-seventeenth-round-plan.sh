@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# The seventeenth round's device call, PREPARED on 2026-12-05 (no device was lent that session:
+# nothing here has run yet). Run from main's checkout after the sixteenth round's call (its own
+# carry): run(command="bash bench-results/2026-12-05-h200-seventeenth-round-plan.sh",
+# carry=["target/devrun2"]), ~4 minutes.
+# Binaries in target/devrun2/, built on the CPU machine (NVCC=<venv>/.../nvidia/cu13/bin/nvcc),
+# each moved there from target/devrun/ after its build:
+#   bench_main   REV=main DEVRUN=bench_main scripts/gpu-bench.sh build  (main's kernels)
+#   bench_rs     REV=bda3c25 DEVRUN=bench_rs ...   (branch rank-sort: sets of up to 512
+#                candidates sorted by counting in the top-k kernel)
+#   bench_tkr    REV=5842f84 DEVRUN=bench_tkr ...  (branch top-k-route with rank-sort merged:
+#                TOKENPICK_TOP_K_ROUTE=0 is bench_rs's top-k kernel)
+#   cuda_rejection, cuda_graph  DEVRUN="cuda_rejection cuda_graph" scripts/build-device-tests.sh
+#                               on branch top-k-route (5842f84)
+set -u
+cd "$(dirname "$0")/.."
+# Top-k 50 + top-p 0.9: main's top-k kernel, the same with the counting sort, the route (with
+# the counting sort in its finish); the branch's tests, the identity test under memcheck and
+# racecheck, and every test with the route at any batch (the million-draw test's rows, batch
+# 2000, then take it in chunks of 16).
+DEVRUN_DIR=target/devrun2 TESTS="cuda_rejection cuda_graph" \
+VARIANTS="main=bench_main rs=bench_rs kernel=bench_tkr:TOKENPICK_TOP_K_ROUTE=0 route=bench_tkr" \
+SHAPES="k50+p0.9:1:128256:1:f32 k50+p0.9:1:128256:3:f32 k50+p0.9:1:128256:6:f32
+  k50+p0.9:1:128256:3:bf16 k50+p0.9:1:262144:3:f32 k50+p0.9:1:32000:3:f32
+  k50+p0.9:4:128256:3:f32 k50+p0.9:16:128256:1:f32 k50+p0.9:16:128256:3:bf16
+  k50+p0.9:64:128256:3:f32 k50+p0.9:256:128256:1:f32 k50+p0.9:1024:32000:3:bf16" \
+REPS=2 EXTRA='
+  timeout 200 compute-sanitizer --tool memcheck /tmp/bin/cuda_rejection the_top_k_route \
+    2>&1 | tail -4
+  timeout 200 compute-sanitizer --tool racecheck /tmp/bin/cuda_rejection the_top_k_route \
+    2>&1 | tail -4
+  TOKENPICK_TOP_K_ROUTE=1 timeout 250 /tmp/bin/cuda_rejection --test-threads=4 2>&1 | tail -4
+  BENCH_SHAPE=k50+p0.9:1:128256:3:f32 timeout 60 ncu -k regex:top_k_ --launch-skip 40 \
+    --launch-count 2 --metrics gpu__time_duration.sum,smsp__inst_executed.sum \
+    /tmp/bin/bench_tkr | tail -8' \
+  bash scripts/device-call.sh
