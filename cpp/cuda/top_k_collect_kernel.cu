@@ -23,7 +23,7 @@ static_assert(kTopKRouteWords == kSortedWords, "the list fits the sorted finish"
 /// Bins each thread reads and resets.
 constexpr int kBinsPerThread = kBins / kFilterThreads;
 
-/// The lowest order key of f the row gathers, on every thread: the bottom of the highest bin
+/// The lowest route_key of f the row gathers, on every thread: the bottom of the highest bin
 /// whose count from the top reaches k (0, every finite token, when the row has fewer than k);
 /// `gathered` is how many tokens lie at or above it.
 __device__ __forceinline__ std::uint32_t gather_floor_key(const std::uint32_t* row_bins,
@@ -83,7 +83,7 @@ __global__ void __launch_bounds__(kFilterThreads, kBlocksPerSm)
 #pragma unroll
             for (std::uint32_t l = 0; l < kGroup; ++l) {
               const float f = __fmul_rn(z[l], scale);
-              if (l < valid && f > -INFINITY && order_key(f) >= floor_key) pushes |= 1u << l;
+              if (l < valid && f > -INFINITY && route_key(f) >= floor_key) pushes |= 1u << l;
             }
             std::uint32_t slot = warp_reserve(pushes, &state.collected);
 #pragma unroll

@@ -1,5 +1,5 @@
 // The top-k route's first read (top_k_route.h, DESIGN 3). Each block counts its share's finite
-// f = z * scale (the top-k kernel's f) by bin, the top kBins bits of f's order key, in shared
+// f = z * scale (the top-k kernel's f) by bin, the top kBins bits of route_key(f), in shared
 // memory, then adds its non-empty bins to the row's global histogram, its largest f to the
 // row's (an atomic maximum of the key) and whether it saw NaN or an infinite f to the row's
 // flags. The bins place the k-th largest f for the second read; NaN and infinite f decide the
@@ -47,14 +47,14 @@ __global__ void __launch_bounds__(kFilterThreads, kBlocksPerSm)
           mine.f_max = fmaxf(mine.f_max, f_top);
 #pragma unroll
           for (std::uint32_t l = 0; l < kGroup; ++l) {
-            if (f[l] > -INFINITY) atomicAdd(&bins[order_key(f[l]) >> kBinShift], 1u);
+            if (f[l] > -INFINITY) atomicAdd(&bins[route_key(f[l]) >> kBinShift], 1u);
           }
         } else {
           for (std::uint32_t l = 0; l < valid; ++l) {
             float fl = 0.0f;
             if (note_token(z[l], first + l, plan_r, scale, temperature_last, mine, fl) &&
                 fl > -INFINITY) {
-              atomicAdd(&bins[order_key(fl) >> kBinShift], 1u);
+              atomicAdd(&bins[route_key(fl) >> kBinShift], 1u);
             }
           }
         }

@@ -13,6 +13,7 @@
 #include <cstdint>
 
 #include "filter_plan.cuh"
+#include "order_key.cuh"
 #include "rejection_kernel.h"
 #include "row_group_launch.cuh"
 
@@ -27,6 +28,12 @@ constexpr std::uint32_t kTopKRouteWords = 1024;
 /// Bits of TopKRouteRow::flags.
 constexpr std::uint32_t kTopKRouteNan = 1;
 constexpr std::uint32_t kTopKRouteSpecial = 2;
+
+/// The order key the route bins and gathers by: f's, with -0 read as +0 (equal values: one
+/// bin, so that ties at the k-th value are gathered whatever their signs).
+__device__ __forceinline__ std::uint32_t route_key(float f) {
+  return order_key(f == 0.0f ? 0.0f : f);
+}
 
 /// One row's state across the route's two launches (global memory; zero between calls: the
 /// row's last block resets it).

@@ -517,6 +517,7 @@ fn the_top_k_route_draws_the_top_k_kernels_tokens() {
         (32_000, 8, 3.0, DType::F32),
         // A row length no vector divides: the rows are read token by token.
         (5_003, 3, 1.0, DType::F32),
+        (4_099, 4, 1.0, DType::F32),
     ]
     .iter()
     .enumerate()
@@ -529,6 +530,16 @@ fn the_top_k_route_draws_the_top_k_kernels_tokens() {
         }
         for v in values[2 * vocab..3 * vocab].iter_mut().step_by(10) {
             *v = f32::NEG_INFINITY;
+        }
+        // Row 3: 30 positive logits, then 370 zeros of both signs (equal values: the k-th
+        // value is 0 and every zero ties it), then negative ones.
+        for (i, v) in values[3 * vocab..4 * vocab].iter_mut().enumerate() {
+            *v = match i {
+                0..30 => 1.0 + i as f32 * 0.1,
+                30..400 if i % 2 == 0 => 0.0,
+                30..400 => -0.0,
+                _ => -1.0 - (i % 7) as f32,
+            };
         }
         let route_logits = device_as(&values[..batch * vocab], batch, vocab, dtype);
         let kernel_logits = device_as(&values, kernel_batch, vocab, dtype);
@@ -570,8 +581,8 @@ fn the_top_k_route_draws_the_top_k_kernels_tokens() {
         "top-k route: {route_drawn} of {rows_total} rows drawn on the GPU, {compared} compared"
     );
     // Every row here fits the route's 1024 candidates (the rounded rows gather the most: about
-    // 800 tokens at or above 3 in the sigma-1 row of 128256 at k 128) and the top-k kernel's
-    // slices.
+    // 800 tokens at or above 3 in the sigma-1 row of 128256 at k 128; the zeros row 400) and
+    // the top-k kernel's slices.
     assert_eq!(route_drawn, rows_total);
     assert_eq!(compared, rows_total);
 }
