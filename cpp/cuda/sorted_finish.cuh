@@ -157,6 +157,42 @@ __device__ __forceinline__ void finish_row_sorted(const KernelRowParams& p, cons
   ok = 1;
 }
 
+/// The row's (token, ok) from the merged pass findings `all` and its candidates words[0, n):
+/// every token with f at or above its k-th largest (k its top-k, ties kept), or all its finite
+/// tokens when it has fewer than k (then nothing was dropped and all are kept). The plan, then
+/// the sorted finish for up to kSortedWords candidates, radix selection above. The whole block
+/// calls it.
+__device__ __forceinline__ void finish_collected_row(const KernelRowParams& p,
+                                                     const RowPlan& plan_r, const RowStats& all,
+                                                     std::uint32_t cols, std::uint32_t max_rounds,
+                                                     std::uint64_t step, float scale,
+                                                     std::uint32_t k,
+                                                     unsigned long long* words, std::uint32_t n,
+                                                     Scratch& s, std::uint32_t& token,
+                                                     std::uint32_t& ok) {
+  FilterPlan plan = plan_status(p, plan_r, all, cols, max_rounds);
+  token = plan.token;
+  ok = plan.status == kPlanToken ? 1u : 0u;
+  if (plan.status != kPlanDraw) return;
+  plan.top_k = n >= k ? k : 0;
+  plan.count_above = 0;
+  MassSums sums{0, 0};
+  if (plan.top_k == 0 && p.top_p < 1.0f) {
+    unsigned long long mass = 0;
+    for (std::uint32_t i = threadIdx.x; i < n; i += kFilterThreads) {
+      mass += fixed_mass(__fmul_rn(candidate_z(words[i]), scale), plan.f_max);
+    }
+    sums.total = block_all_reduce<kFilterThreads>(mass, SumOp{}, 0ull, s.scan);
+  }
+  const RowDraw draw = row_draw(plan_r.r, p.seed, step);
+  if (n <= kSortedWords) {
+    finish_row_sorted(p, draw, scale, plan, sums, words, n, s, token, ok);
+  } else {
+    finish_row<kFilterThreads>(p, draw, scale, plan, sums, empty_partial(), words, n, s, token,
+                               ok);
+  }
+}
+
 }  // namespace
 
 }  // namespace tokenpick
