@@ -116,7 +116,9 @@ __global__ void __launch_bounds__(kFilterThreads, kBlocksPerSm)
   __syncthreads();
   std::uint32_t token = kTokenAllMasked;
   std::uint32_t ok = 0;
-  finish_collected_row(p, plan_r, all, cols, max_rounds, step, scale, k, words, n, s, token, ok);
+  // By counting: the route's ~100 candidates (H200, batch 1 x 128256: 15.0 us with it).
+  finish_collected_row<true>(p, plan_r, all, cols, max_rounds, step, scale, k, words, n, s,
+                             token, ok);
   for (int i = 0; i < kBinsPerThread; ++i) state.bins[threadIdx.x + i * kFilterThreads] = 0;
   if (threadIdx.x == 0) {
     state.f_max_key = 0;
