@@ -19,7 +19,10 @@
 
 namespace tokenpick {
 
-/// Most rows of a call the route takes by default, and of one pair of launches.
+/// Most rows of a call the route takes by default, and of one pair of launches. H200, top-k 50
+/// + top-p 0.9, us, top-k kernel / route (bench-results/2026-12-05-h200-r17a-ab-table.txt):
+/// batch 1 x 128256 24.4 / 15.0, bf16 23.0 / 17.0, x 262144 31.0 / 15.3, x 32000 19.1 / 15.8,
+/// batch 4 24.9 / 16.7, batch 16 27.0 / 20.0 (bf16 26.1 / 20.0).
 constexpr std::uint32_t kTopKRouteMaxRows = 16;
 /// Candidates a row may gather (the sorted finish's capacity, sorted_finish.cuh's
 /// kSortedWords); a row with more goes to the fallback.
