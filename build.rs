@@ -46,6 +46,9 @@ const GPU_SOURCES: &[&str] = &[
     "cpp/cuda/top_k_sample_kernel.cu",
     "cpp/cuda/top_p_verify_kernel.cu",
     "cpp/cuda/top_p_route.cu",
+    "cpp/cuda/top_k_histogram_kernel.cu",
+    "cpp/cuda/top_k_collect_kernel.cu",
+    "cpp/cuda/top_k_route.cu",
 ];
 
 /// Machine code built for each CUDA source: Hopper (H100/H200) and Ampere.

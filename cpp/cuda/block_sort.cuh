@@ -5,7 +5,11 @@
 // own registers above. Position p ends holding the p-th largest word. Padding words (0) sort
 // last, so a network over only the first `size` positions (the next power of two of the words
 // present) sorts them all. For small candidate sets this replaces radix selection's byte
-// rounds, each of which costs a histogram and five block barriers.
+// rounds, each of which costs a histogram and five block barriers. Up to one word a thread,
+// block_rank_sort_desc sorts by counting instead: each thread counts the words above its own
+// (words are distinct) and writes its word to that position. H200 (round 17): slower in the
+// top-k kernel's sets (hundreds of words; batch 1 24.4 -> 29.2 us), kept for the top-k route's
+// ~100-word finish, whose measured times are with it.
 #pragma once
 
 #include <cstdint>
@@ -67,6 +71,26 @@ __device__ __forceinline__ void block_sort_desc(unsigned long long (&v)[kPer],
       }
     }
   }
+}
+
+/// Sorts words[0, n) (distinct, n <= the block's threads) descending in place and returns the
+/// word at position threadIdx.x (0 at or past n): thread t < n counts the words above its own
+/// `mine` = words[t] and writes it to that position. n loads and compares a thread, in the
+/// first ceil(n / 32) warps only, against a network's log2(n)(log2(n) + 1) / 2 dependent steps
+/// for every warp. Every thread must call it.
+__device__ __forceinline__ unsigned long long block_rank_sort_desc(unsigned long long* words,
+                                                                   std::uint32_t n,
+                                                                   unsigned long long mine) {
+  const std::uint32_t t = threadIdx.x;
+  std::uint32_t rank = 0;
+  if (t < n) {
+#pragma unroll 4
+    for (std::uint32_t i = 0; i < n; ++i) rank += words[i] > mine ? 1u : 0u;
+  }
+  __syncthreads();  // every count is made before any word moves
+  if (t < n) words[rank] = mine;
+  __syncthreads();
+  return t < n ? words[t] : 0ull;
 }
 
 }  // namespace tokenpick

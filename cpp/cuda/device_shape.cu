@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cstdlib>
+#include <cstring>
 #include <mutex>
 
 #include "cuda_check.h"
@@ -122,6 +123,12 @@ unsigned row_group_for(const DeviceShape& shape, unsigned blocks_per_sm, std::ui
 bool dependent_launches(const DeviceShape& shape) {
   static const bool allowed = env_in_range("TOKENPICK_DEPENDENT_LAUNCH", 0, 1, 1) != 0;
   return shape.clusters && allowed;
+}
+
+int env_switch(const char* name) {
+  const char* text = std::getenv(name);
+  if (text == nullptr) return -1;
+  return std::strcmp(text, "0") == 0 ? 0 : 1;
 }
 
 const DeviceShape& device_shape(const char* entry, int device) {

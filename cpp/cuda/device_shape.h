@@ -16,6 +16,10 @@ struct DeviceShape {
 /// TOKENPICK_DEPENDENT_LAUNCH=0 turns it off.
 bool dependent_launches(const DeviceShape& shape);
 
+/// An on / off switch in environment variable `name` (the caller reads it once): -1 unset, 0
+/// for "0", 1 for anything else.
+int env_switch(const char* name);
+
 /// The shape of `device`; throws a backend failure naming `entry` if it cannot be read.
 const DeviceShape& device_shape(const char* entry, int device);
 

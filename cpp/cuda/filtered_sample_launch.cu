@@ -1,5 +1,6 @@
 // Host side of the CUDA filtering kernels: a call whose every row has top-p alone takes the
-// top-p route (top_p_route.h), one whose every row is greedy or has a small top-k the one-read
+// top-p route (top_p_route.h), a call of few rows whose every row has a small top-k the top-k
+// route (top_k_route.h), one whose every row is greedy or has a small top-k the one-read
 // top-k kernel, any other the two-pass filtered kernel; blocks per
 // row from the batch (launch_rows), the launches one per kMaxInlineRows rows. Nothing is
 // allocated and nothing waits.
@@ -7,6 +8,7 @@
 #include "launch_dispatch.cuh"
 #include "logit_tiles.cuh"
 #include "row_access.cuh"
+#include "top_k_route.h"
 #include "top_p_route.h"
 
 namespace tokenpick {
@@ -43,7 +45,7 @@ bool takes_small_top_k(const KernelRowParams& p, std::uint32_t cols) {
 }  // namespace
 
 void launch_fused_rejection(const char* entry, const RejectionLaunch& l) {
-  if (launch_top_p_route(entry, l)) return;
+  if (launch_top_p_route(entry, l) || launch_top_k_route(entry, l)) return;
   const cudaStream_t stream = static_cast<cudaStream_t>(l.stream);
   bool small_top_k = true;
   for (std::uint32_t i = 0; i < l.params_count; ++i) {

@@ -24,13 +24,24 @@ constexpr std::uint32_t kSortedWords = kFilterThreads * kSortedPer;
 
 /// The candidates words[0, n) (n <= kSortedWords) sorted descending into v: position
 /// threadIdx.x + r * kFilterThreads holds v[r]; positions at or past n hold 0. `words` is the
-/// sort's exchange buffer (synchronises the block).
+/// sort's exchange buffer (synchronises the block). kByCount: up to a word per thread, by
+/// counting (block_rank_sort_desc, which reads `words` before it writes them), not the network.
+template <bool kByCount = false>
 __device__ __forceinline__ void sort_candidates(unsigned long long* words, std::uint32_t n,
                                                 unsigned long long (&v)[kSortedPer]) {
 #pragma unroll
   for (int r = 0; r < kSortedPer; ++r) {
     const std::uint32_t p = threadIdx.x + r * kFilterThreads;
     v[r] = p < n ? words[p] : 0ull;
+  }
+  if constexpr (kByCount) {
+    if (n <= static_cast<std::uint32_t>(kFilterThreads)) {
+      v[0] = block_rank_sort_desc(words, n, v[0]);
+      return;
+    }
+    __syncthreads();  // every word is held before the exchange overwrites them
+    block_sort_desc<kFilterThreads, kSortedPer>(v, words, 1u << (32 - __clz(n - 1)));
+    return;
   }
   __syncthreads();  // every word is held before the exchange overwrites them
   // The network's size: the next power of two of n (2 at least). Up to a word per thread, the
@@ -81,7 +92,9 @@ __device__ __forceinline__ std::uint32_t keep_k_largest_sorted(unsigned long lon
 }
 
 /// finish_row for the top-k kernel (no sure-kept tokens outside the candidates, no partial
-/// draw) over n <= kSortedWords candidates: the same thresholds and draw, by sorting.
+/// draw) over n <= kSortedWords candidates: the same thresholds and draw, by sorting
+/// (kByCount: sort_candidates').
+template <bool kByCount>
 __device__ __forceinline__ void finish_row_sorted(const KernelRowParams& p, const RowDraw& draw,
                                                   float scale, const FilterPlan& plan,
                                                   const MassSums& sums,
@@ -92,7 +105,7 @@ __device__ __forceinline__ void finish_row_sorted(const KernelRowParams& p, cons
   token = kTokenAllMasked;
   if (s.overflow) return;
   unsigned long long v[kSortedPer];
-  sort_candidates(words, n, v);
+  sort_candidates<kByCount>(words, n, v);
   float f[kSortedPer];
 #pragma unroll
   for (int r = 0; r < kSortedPer; ++r) f[r] = __fmul_rn(candidate_z(v[r]), scale);
@@ -155,6 +168,43 @@ __device__ __forceinline__ void finish_row_sorted(const KernelRowParams& p, cons
   }
   token = filtered_token(block_merge<kFilterThreads>(mine, s.warps, &s.partial));
   ok = 1;
+}
+
+/// The row's (token, ok) from the merged pass findings `all` and its candidates words[0, n):
+/// every token with f at or above its k-th largest (k its top-k, ties kept), or all its finite
+/// tokens when it has fewer than k (then nothing was dropped and all are kept). The plan, then
+/// the sorted finish for up to kSortedWords candidates (kByCount: sort_candidates'), radix
+/// selection above. The whole block calls it.
+template <bool kByCount = false>
+__device__ __forceinline__ void finish_collected_row(const KernelRowParams& p,
+                                                     const RowPlan& plan_r, const RowStats& all,
+                                                     std::uint32_t cols, std::uint32_t max_rounds,
+                                                     std::uint64_t step, float scale,
+                                                     std::uint32_t k,
+                                                     unsigned long long* words, std::uint32_t n,
+                                                     Scratch& s, std::uint32_t& token,
+                                                     std::uint32_t& ok) {
+  FilterPlan plan = plan_status(p, plan_r, all, cols, max_rounds);
+  token = plan.token;
+  ok = plan.status == kPlanToken ? 1u : 0u;
+  if (plan.status != kPlanDraw) return;
+  plan.top_k = n >= k ? k : 0;
+  plan.count_above = 0;
+  MassSums sums{0, 0};
+  if (plan.top_k == 0 && p.top_p < 1.0f) {
+    unsigned long long mass = 0;
+    for (std::uint32_t i = threadIdx.x; i < n; i += kFilterThreads) {
+      mass += fixed_mass(__fmul_rn(candidate_z(words[i]), scale), plan.f_max);
+    }
+    sums.total = block_all_reduce<kFilterThreads>(mass, SumOp{}, 0ull, s.scan);
+  }
+  const RowDraw draw = row_draw(plan_r.r, p.seed, step);
+  if (n <= kSortedWords) {
+    finish_row_sorted<kByCount>(p, draw, scale, plan, sums, words, n, s, token, ok);
+  } else {
+    finish_row<kFilterThreads>(p, draw, scale, plan, sums, empty_partial(), words, n, s, token,
+                               ok);
+  }
 }
 
 }  // namespace

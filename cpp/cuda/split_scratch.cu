@@ -1,10 +1,10 @@
 // Per-stream scratch: a small table of (device, stream, thread for the per-thread default
-// stream) -> SplitRow[kMaxSplitRows] and the top-p route's TopPScratch, each made zeroed on
-// first use and never freed (launches in one stream are ordered, so they can share it;
-// different streams never do). A destroyed stream's state passes to a later stream that gets
-// the same handle: a launch still in flight on the destroyed stream would share it, so streams
-// are destroyed after their work (tokenpick's CudaStream waits on drop; a caller's own streams
-// must do the same).
+// stream) -> SplitRow[kMaxSplitRows], the top-p route's TopPScratch and the top-k route's
+// TopKRouteScratch, each made zeroed on first use and never freed (launches in one stream are
+// ordered, so they can share it; different streams never do). A destroyed stream's state
+// passes to a later stream that gets the same handle: a launch still in flight on the
+// destroyed stream would share it, so streams are destroyed after their work (tokenpick's
+// CudaStream waits on drop; a caller's own streams must do the same).
 #include "gpu_runtime.cuh"
 
 #include <mutex>
@@ -13,6 +13,7 @@
 
 #include "cuda_memory.h"
 #include "split_scratch.h"
+#include "top_k_route.h"
 #include "top_p_route.h"
 
 namespace tokenpick {
@@ -28,6 +29,7 @@ struct Entry {
   std::thread::id thread;
   SplitRow* rows;
   TopPScratch* top_p;
+  TopKRouteScratch* top_k;
 };
 
 /// `bytes` of zeroed device memory ordered on `stream`, nullptr where it cannot be had
@@ -59,7 +61,7 @@ Entry* stream_entry(std::vector<Entry>& entries, int device, void* stream) {
     if (e.device == device && e.stream == stream && e.thread == thread) return &e;
   }
   if (entries.size() >= kMaxSplitStreams) return nullptr;
-  entries.push_back(Entry{device, stream, thread, nullptr, nullptr});
+  entries.push_back(Entry{device, stream, thread, nullptr, nullptr, nullptr});
   return &entries.back();
 }
 
@@ -87,6 +89,10 @@ SplitRow* split_scratch(const char* entry, int device, void* stream) {
 
 TopPScratch* top_p_scratch(const char* entry, int device, void* stream) {
   return entry_scratch(entry, device, stream, &Entry::top_p, sizeof(TopPScratch));
+}
+
+TopKRouteScratch* top_k_route_scratch(const char* entry, int device, void* stream) {
+  return entry_scratch(entry, device, stream, &Entry::top_k, sizeof(TopKRouteScratch));
 }
 
 }  // namespace tokenpick

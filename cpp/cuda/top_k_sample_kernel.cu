@@ -265,29 +265,10 @@ __global__ void __launch_bounds__(kFilterThreads, kBlocksPerSm)
   if (rank != 0) return;
   TP_PHASE(3);  // gathered
 
-  FilterPlan plan = plan_status(p, plan_r, all, cols, max_rounds);
-  std::uint32_t token = plan.token;
-  std::uint32_t ok = plan.status == kPlanToken ? 1u : 0u;
-  if (plan.status == kPlanDraw) {
-    // Fewer candidates than k: nothing was dropped, they are the row's finite tokens, all kept.
-    plan.top_k = n >= k ? k : 0;
-    plan.count_above = 0;
-    MassSums sums{0, 0};
-    if (plan.top_k == 0 && p.top_p < 1.0f) {
-      unsigned long long mass = 0;
-      for (std::uint32_t i = threadIdx.x; i < n; i += kFilterThreads) {
-        mass += fixed_mass(__fmul_rn(candidate_z(words[i]), scale), plan.f_max);
-      }
-      sums.total = block_all_reduce<kFilterThreads>(mass, SumOp{}, 0ull, s.scan);
-    }
-    const RowDraw draw = row_draw(plan_r.r, p.seed, step);
-    if (n <= kSortedWords) {
-      finish_row_sorted(p, draw, scale, plan, sums, words, n, s, token, ok);
-    } else {
-      finish_row<kFilterThreads>(p, draw, scale, plan, sums, empty_partial(), words, n, s,
-                                 token, ok);
-    }
-  }
+  std::uint32_t token = kTokenAllMasked;
+  std::uint32_t ok = 0;
+  finish_collected_row(p, plan_r, all, cols, max_rounds, step, scale, k, words, n, s, token,
+                       ok);
   TP_PHASE(4);  // finished
   write_row_result(out, first_row + row, token, ok);
 }

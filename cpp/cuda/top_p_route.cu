@@ -5,8 +5,6 @@
 #include "top_p_route.h"
 
 #include <algorithm>
-#include <cstdlib>
-#include <cstring>
 #include <mutex>
 
 #include "cuda_check.h"
@@ -37,11 +35,7 @@ constexpr std::uint32_t kRouteMaxRowsF32 = 32;
 /// TOKENPICK_TOP_P_ROUTE (read once): 0 never takes the route, 1 takes it at any batch;
 /// unset, calls of at most kRouteMaxRows rows (kRouteMaxRowsF32 with f32 logits) take it.
 int route_setting() {
-  static const int setting = [] {
-    const char* text = std::getenv("TOKENPICK_TOP_P_ROUTE");
-    if (text == nullptr) return -1;
-    return std::strcmp(text, "0") == 0 ? 0 : 1;
-  }();
+  static const int setting = env_switch("TOKENPICK_TOP_P_ROUTE");
   return setting;
 }
 

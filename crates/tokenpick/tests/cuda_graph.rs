@@ -47,8 +47,8 @@ fn graph_replays_give_the_eager_tokens() {
         return;
     }
     // Row groups (clusters) at batch 8; split rows (per-stream merge state) at batch 2. The
-    // filtered call: top-k 50 + top-p 0.9 (the top-k kernel), then top-p 0.9 alone (the top-p
-    // route's two launches and its per-stream scratch).
+    // filtered call: top-k 50 + top-p 0.9 (the top-k route's two launches and its per-stream
+    // scratch), then top-p 0.9 alone (the top-p route's).
     for filtered in [
         SamplingParams::filtered(1.0, 50, 0.9, 0.0),
         SamplingParams::filtered(1.0, 0, 0.9, 0.0),
@@ -56,6 +56,8 @@ fn graph_replays_give_the_eager_tokens() {
         check_graph_replays(8, 32_000, filtered);
         check_graph_replays(2, 128_256, filtered);
     }
+    // More rows than the top-k route takes: the one-read top-k kernel in row groups.
+    check_graph_replays(24, 32_000, SamplingParams::filtered(1.0, 50, 0.9, 0.0));
 }
 
 /// Eager calls, then per step a captured graph replayed twice after overwriting the outputs.

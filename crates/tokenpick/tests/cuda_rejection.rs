@@ -477,3 +477,116 @@ fn the_top_p_route_draws_the_filtered_kernels_tokens() {
     );
     assert!(compared * 2 >= rows_total, "{compared} of {rows_total}");
 }
+
+/// The rows as a device array of `dtype` (f32 values rounded to it).
+fn device_as(values: &[f32], rows: usize, cols: usize, dtype: DType) -> Array {
+    match dtype {
+        DType::BF16 => {
+            let data: Vec<_> = values.iter().map(|&v| half::bf16::from_f32(v)).collect();
+            Array::from_host_bf16(&data, rows, cols)
+        }
+        DType::F16 => {
+            let data: Vec<_> = values.iter().map(|&v| half::f16::from_f32(v)).collect();
+            Array::from_host_f16(&data, rows, cols)
+        }
+        _ => Array::from_host_f32(values, rows, cols),
+    }
+    .unwrap()
+    .to_device(Placement::Cuda, 0)
+    .unwrap()
+}
+
+/// The top-k route (a call of at most 16 rows whose every row keeps a small top-k: a read
+/// counting f by bin, then a read gathering the tokens at or above the k-th largest's bin,
+/// finished as the top-k kernel finishes) and the one-read top-k kernel (the same rows in a
+/// call of 17, which the route does not take) keep the same candidates and draw with the same
+/// noise: the same tokens.
+#[test]
+fn the_top_k_route_draws_the_top_k_kernels_tokens() {
+    if !cuda_present() {
+        return;
+    }
+    let kernel_batch = 17;
+    let mut sampler = Sampler::new();
+    let (mut compared, mut route_drawn, mut rows_total) = (0usize, 0usize, 0usize);
+    for (case, &(vocab, batch, sigma, dtype)) in [
+        (128_256usize, 1usize, 3.0f32, DType::F32),
+        (128_256, 16, 1.0, DType::BF16),
+        (262_144, 4, 6.0, DType::F32),
+        (151_936, 2, 3.0, DType::F16),
+        (32_000, 8, 3.0, DType::F32),
+        // A row length no vector divides: the rows are read token by token.
+        (5_003, 3, 1.0, DType::F32),
+        (4_099, 4, 1.0, DType::F32),
+    ]
+    .iter()
+    .enumerate()
+    {
+        let mut values = normal_logits(vocab * kernel_batch, sigma, 120 + case as u64);
+        // Row 1 rounded to integers (ties at the k-th value), row 2 with a tenth of its tokens
+        // masked to -inf.
+        for v in &mut values[vocab..2 * vocab] {
+            *v = v.round();
+        }
+        for v in values[2 * vocab..3 * vocab].iter_mut().step_by(10) {
+            *v = f32::NEG_INFINITY;
+        }
+        // Row 3: 30 positive logits, then 370 zeros of both signs (equal values: the k-th
+        // value is 0 and every zero ties it), then negative ones.
+        for (i, v) in values[3 * vocab..4 * vocab].iter_mut().enumerate() {
+            *v = match i {
+                0..30 => 1.0 + i as f32 * 0.1,
+                30..400 if i % 2 == 0 => 0.0,
+                30..400 => -0.0,
+                _ => -1.0 - (i % 7) as f32,
+            };
+        }
+        let route_logits = device_as(&values[..batch * vocab], batch, vocab, dtype);
+        let kernel_logits = device_as(&values, kernel_batch, vocab, dtype);
+        for (temperature, top_k, top_p, min_p) in [
+            (1.0f32, 50u32, 0.9f32, 0.0f32),
+            (0.8, 50, 1.0, 0.05),
+            (1.3, 128, 0.95, 0.0),
+            (0.7, 7, 1.0, 0.0),
+        ] {
+            for step in 0..3u64 {
+                let params = seeded(
+                    SamplingParams::filtered(temperature, top_k, top_p, min_p),
+                    kernel_batch,
+                    200 * case as u64 + step,
+                );
+                let a = sampler
+                    .sample(&route_logits, &params[..batch], step)
+                    .unwrap();
+                let a_paths: Vec<_> = sampler.last_report().rows.iter().map(|r| r.path).collect();
+                let b = sampler.sample(&kernel_logits, &params, step).unwrap();
+                let b_paths: Vec<_> = sampler.last_report().rows.iter().map(|r| r.path).collect();
+                for row in 0..batch {
+                    rows_total += 1;
+                    let on_gpu = a_paths[row] == SamplingPath::RejectionKernel;
+                    route_drawn += usize::from(on_gpu);
+                    if on_gpu && b_paths[row] == SamplingPath::RejectionKernel {
+                        compared += 1;
+                        assert_eq!(
+                            a[row], b[row],
+                            "vocab {vocab} {dtype:?} sigma {sigma} T {temperature} k {top_k} \
+                             p {top_p} min-p {min_p} step {step} row {row}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+    eprintln!(
+        "top-k route: {route_drawn} of {rows_total} rows drawn on the GPU, {compared} compared"
+    );
+    // Every row here fits the route's 1024 candidates (the rounded rows gather the most: about
+    // 800 tokens at or above 3 in the sigma-1 row of 128256 at k 128; the zeros row 400), so
+    // the route draws them all; the top-k kernel leaves a few to the CPU (ties filling its
+    // slices: 24 of 456 on the H200), which are not compared.
+    assert_eq!(route_drawn, rows_total);
+    assert!(
+        compared * 10 >= rows_total * 9,
+        "{compared} of {rows_total}"
+    );
+}
