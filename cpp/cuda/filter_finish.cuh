@@ -373,22 +373,24 @@ __device__ __forceinline__ void write_row_result(std::uint32_t* out, std::uint32
 
 /// Enqueues a filtering kernel for one chunk of rows: `kernel_of(element, tier)` names the
 /// instance for the logits' element type and the parameters' tier as a
-/// std::integral_constant holding its address (both kernels take the same arguments).
-template <typename KernelOf>
+/// std::integral_constant holding its address. The kernels take the same arguments, with
+/// `extra` (the top-k route's state) before the output; `shared_bytes` of dynamic shared memory.
+template <typename KernelOf, typename... Extra>
 gpuError_t enqueue_filtering_kernel(const RejectionLaunch& l, const RowChunk& chunk,
-                                    gpuStream_t stream, KernelOf kernel_of) {
+                                    gpuStream_t stream, KernelOf kernel_of,
+                                    std::size_t shared_bytes, Extra... extra) {
   const std::uint32_t count = l.params_count == 1 ? 1 : chunk.rows;
   return dispatch_type_and_tier(l.type, count, [&](auto element, auto tier) {
     using T = decltype(element);
     constexpr int kTier = decltype(tier)::value;
     constexpr auto kKernel = decltype(kernel_of(element, tier))::value;
-    const gpuError_t prepared = prepare_kernel<kKernel>(l.device, kFilterSharedBytes);
+    const gpuError_t prepared = prepare_kernel<kKernel>(l.device, shared_bytes);
     if (prepared != gpuSuccess) return prepared;
-    return launch_row_groups(kKernel, chunk, kFilterThreads, kFilterSharedBytes, stream,
+    return launch_row_groups(kKernel, chunk, kFilterThreads, shared_bytes, stream,
                              static_cast<const T*>(l.logits), l.cols, chunk.first_row,
                              chunk_params<kTier>(l.params, l.params_count, chunk), count, l.step,
                              l.max_rounds, l.temperature_last,
-                             rows_vectorizable<T>(l.logits, l.cols), l.out);
+                             rows_vectorizable<T>(l.logits, l.cols), extra..., l.out);
   });
 }
 

@@ -261,10 +261,13 @@ gpuError_t read_filtered_phase_marks(long long* marks) {
 
 gpuError_t enqueue_filtered_sample(const RejectionLaunch& l, const RowChunk& chunk,
                                    gpuStream_t stream) {
-  return enqueue_filtering_kernel(l, chunk, stream, [](auto element, auto tier) {
-    constexpr auto kernel = &filtered_sample_kernel<decltype(element), decltype(tier)::value>;
-    return std::integral_constant<decltype(kernel), kernel>{};
-  });
+  return enqueue_filtering_kernel(
+      l, chunk, stream,
+      [](auto element, auto tier) {
+        constexpr auto kernel = &filtered_sample_kernel<decltype(element), decltype(tier)::value>;
+        return std::integral_constant<decltype(kernel), kernel>{};
+      },
+      kFilterSharedBytes);
 }
 
 }  // namespace tokenpick

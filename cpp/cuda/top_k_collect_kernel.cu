@@ -12,7 +12,7 @@
 #include "grid_overlap.cuh"
 #include "logit_tiles.cuh"
 #include "sorted_finish.cuh"
-#include "top_k_route_launch.cuh"
+#include "top_k_route.h"
 
 namespace tokenpick {
 
@@ -133,10 +133,13 @@ __global__ void __launch_bounds__(kFilterThreads, kBlocksPerSm)
 
 gpuError_t enqueue_top_k_collect(const RejectionLaunch& l, const RowChunk& chunk,
                                  gpuStream_t stream, TopKRouteRow* rows) {
-  return enqueue_top_k_route_kernel(l, chunk, stream, rows, [](auto element, auto tier) {
-    constexpr auto kernel = &top_k_collect_kernel<decltype(element), decltype(tier)::value>;
-    return std::integral_constant<decltype(kernel), kernel>{};
-  });
+  return enqueue_filtering_kernel(
+      l, chunk, stream,
+      [](auto element, auto tier) {
+        constexpr auto kernel = &top_k_collect_kernel<decltype(element), decltype(tier)::value>;
+        return std::integral_constant<decltype(kernel), kernel>{};
+      },
+      0, rows);
 }
 
 }  // namespace tokenpick
