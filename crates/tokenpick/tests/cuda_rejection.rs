@@ -400,6 +400,43 @@ fn min_p_rows_from_flat_to_masked_match_the_cpu_path() {
     }
 }
 
+/// Rows of a route's calls against another kernel's calls of the same rows.
+#[derive(Default)]
+struct Agreement {
+    rows: usize,
+    route_drawn: usize,
+    compared: usize,
+}
+
+impl Agreement {
+    /// Draws the first `rows` rows with the route (`route`: logits, parameters) and with the
+    /// other kernel (`kernel`) at `step`; every row both drew on the GPU must be the same token
+    /// (`case` names it in the message).
+    fn check(
+        &mut self,
+        sampler: &mut Sampler,
+        route: (&Array, &[SamplingParams]),
+        kernel: (&Array, &[SamplingParams]),
+        step: u64,
+        rows: usize,
+        case: &str,
+    ) {
+        let a = sampler.sample(route.0, route.1, step).unwrap();
+        let a_paths: Vec<_> = sampler.last_report().rows.iter().map(|r| r.path).collect();
+        let b = sampler.sample(kernel.0, kernel.1, step).unwrap();
+        let b_paths: Vec<_> = sampler.last_report().rows.iter().map(|r| r.path).collect();
+        for row in 0..rows {
+            self.rows += 1;
+            let on_gpu = a_paths[row] == SamplingPath::RejectionKernel;
+            self.route_drawn += usize::from(on_gpu);
+            if on_gpu && b_paths[row] == SamplingPath::RejectionKernel {
+                self.compared += 1;
+                assert_eq!(a[row], b[row], "{case} step {step} row {row}");
+            }
+        }
+    }
+}
+
 /// The top-p route (top-p alone in a call of at most 16 rows, 32 with f32 logits: Gumbel-max's
 /// kernel keeping each row's 8 best scores, then a read that finds the best of them inside the top-p set) and the two-pass filtered kernel (the
 /// same row with top-k = vocabulary - 1 and its last logit -inf: the same kept set, another
@@ -410,7 +447,7 @@ fn the_top_p_route_draws_the_filtered_kernels_tokens() {
         return;
     }
     let mut sampler = Sampler::new();
-    let (mut compared, mut route_drawn, mut rows_total) = (0usize, 0usize, 0usize);
+    let mut agreement = Agreement::default();
     // Batches of at most 16 rows (32 with f32 logits, as here): larger ones take the route only
     // with TOKENPICK_TOP_P_ROUTE=1.
     for (case, &(vocab, batch, sigma)) in [
@@ -443,28 +480,22 @@ fn the_top_p_route_draws_the_filtered_kernels_tokens() {
                     batch,
                     salt,
                 );
-                let a = sampler.sample(&logits, &route, step).unwrap();
-                let a_paths: Vec<_> = sampler.last_report().rows.iter().map(|r| r.path).collect();
-                let b = sampler.sample(&logits, &kernel, step).unwrap();
-                let b_paths: Vec<_> = sampler.last_report().rows.iter().map(|r| r.path).collect();
-                for row in 0..batch {
-                    rows_total += 1;
-                    if a_paths[row] == SamplingPath::RejectionKernel {
-                        route_drawn += 1;
-                    }
-                    if a_paths[row] == SamplingPath::RejectionKernel
-                        && b_paths[row] == SamplingPath::RejectionKernel
-                    {
-                        compared += 1;
-                        assert_eq!(
-                            a[row], b[row],
-                            "vocab {vocab} sigma {sigma} T {temperature} p {top_p} step {step} row {row}"
-                        );
-                    }
-                }
+                agreement.check(
+                    &mut sampler,
+                    (&logits, &route),
+                    (&logits, &kernel),
+                    step,
+                    batch,
+                    &format!("vocab {vocab} sigma {sigma} T {temperature} p {top_p}"),
+                );
             }
         }
     }
+    let Agreement {
+        rows: rows_total,
+        route_drawn,
+        compared,
+    } = agreement;
     eprintln!(
         "top-p route: {route_drawn} of {rows_total} rows drawn on the GPU, {compared} compared"
     );
@@ -508,7 +539,7 @@ fn the_top_k_route_draws_the_top_k_kernels_tokens() {
     }
     let kernel_batch = 17;
     let mut sampler = Sampler::new();
-    let (mut compared, mut route_drawn, mut rows_total) = (0usize, 0usize, 0usize);
+    let mut agreement = Agreement::default();
     for (case, &(vocab, batch, sigma, dtype)) in [
         (128_256usize, 1usize, 3.0f32, DType::F32),
         (128_256, 16, 1.0, DType::BF16),
@@ -555,28 +586,25 @@ fn the_top_k_route_draws_the_top_k_kernels_tokens() {
                     kernel_batch,
                     200 * case as u64 + step,
                 );
-                let a = sampler
-                    .sample(&route_logits, &params[..batch], step)
-                    .unwrap();
-                let a_paths: Vec<_> = sampler.last_report().rows.iter().map(|r| r.path).collect();
-                let b = sampler.sample(&kernel_logits, &params, step).unwrap();
-                let b_paths: Vec<_> = sampler.last_report().rows.iter().map(|r| r.path).collect();
-                for row in 0..batch {
-                    rows_total += 1;
-                    let on_gpu = a_paths[row] == SamplingPath::RejectionKernel;
-                    route_drawn += usize::from(on_gpu);
-                    if on_gpu && b_paths[row] == SamplingPath::RejectionKernel {
-                        compared += 1;
-                        assert_eq!(
-                            a[row], b[row],
-                            "vocab {vocab} {dtype:?} sigma {sigma} T {temperature} k {top_k} \
-                             p {top_p} min-p {min_p} step {step} row {row}"
-                        );
-                    }
-                }
+                agreement.check(
+                    &mut sampler,
+                    (&route_logits, &params[..batch]),
+                    (&kernel_logits, &params),
+                    step,
+                    batch,
+                    &format!(
+                        "vocab {vocab} {dtype:?} sigma {sigma} T {temperature} k {top_k} \
+                         p {top_p} min-p {min_p}"
+                    ),
+                );
             }
         }
     }
+    let Agreement {
+        rows: rows_total,
+        route_drawn,
+        compared,
+    } = agreement;
     eprintln!(
         "top-k route: {route_drawn} of {rows_total} rows drawn on the GPU, {compared} compared"
     );
