@@ -34,6 +34,8 @@ __device__ __forceinline__ void sort_candidates(unsigned long long* words, std::
     const std::uint32_t p = threadIdx.x + r * kFilterThreads;
     v[r] = p < n ? words[p] : 0ull;
   }
+  // kByCount keeps its own network call above a word a thread (the measured route's code,
+  // instruction for instruction), not the one below.
   if constexpr (kByCount) {
     if (n <= static_cast<std::uint32_t>(kFilterThreads)) {
       v[0] = block_rank_sort_desc(words, n, v[0]);
