@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# The eighteenth round's second call (after bench-results/2026-12-05-h200-eighteenth-round.sh):
+# Gumbel-max's occupancy for the batch-256 bf16 cell (ncu, round 17: 7 of 8 warps a scheduler
+# active, 1.5 eligible, issue slots 48% busy: latency-bound). Variants: main's 512 threads x 2
+# blocks a multiprocessor (bench_szf, 805876a: main's Gumbel-max kernel), 384 x 3 (bench_g384,
+# bb6a710: 36 warps, 56 registers, bf16 spills 176 bytes of loads against 68), 512 x 3
+# (bench_g512x3, cc4a0b1: 48 warps, 40 registers, 776 bytes). Built by
+# REV=<rev> DEVRUN=<name> scripts/gpu-bench.sh build, in target/devrun5 (~9 MB).
+#   run(command="bash bench-results/2026-12-05-h200-eighteenth-round-call-b.sh",
+#       carry=["target/devrun5"], timeout_s=600)
+set -u
+cd "$(dirname "$0")/.."
+DEVRUN_DIR=target/devrun5 \
+VARIANTS="main=bench_szf g384=bench_g384 g512x3=bench_g512x3" \
+SHAPES="gumbel:256:128256:1:bf16 gumbel:256:128256:3:bf16 gumbel:256:128256:3:f32
+  gumbel:64:128256:3:f32 gumbel:64:128256:3:bf16 gumbel:16:151936:3:f32
+  gumbel:1:128256:3:f32 gumbel:1024:32000:3:bf16 k50+p0.9:1:128256:3:f32" \
+REPS=3 bash scripts/device-call.sh
