@@ -34,16 +34,11 @@ __device__ __forceinline__ void sort_candidates(unsigned long long* words, std::
     const std::uint32_t p = threadIdx.x + r * kFilterThreads;
     v[r] = p < n ? words[p] : 0ull;
   }
-  // kByCount keeps its own network call above a word a thread (the measured route's code,
-  // instruction for instruction), not the one below.
   if constexpr (kByCount) {
     if (n <= static_cast<std::uint32_t>(kFilterThreads)) {
       v[0] = block_rank_sort_desc(words, n, v[0]);
       return;
     }
-    __syncthreads();  // every word is held before the exchange overwrites them
-    block_sort_desc<kFilterThreads, kSortedPer>(v, words, 1u << (32 - __clz(n - 1)));
-    return;
   }
   __syncthreads();  // every word is held before the exchange overwrites them
   // The network's size: the next power of two of n (2 at least). Up to a word per thread, the
