@@ -6,6 +6,8 @@
 # bb6a710: 36 warps, 56 registers, bf16 spills 176 bytes of loads against 68), 512 x 3
 # (bench_g512x3, cc4a0b1: 48 warps, 40 registers, 776 bytes). Built by
 # REV=<rev> DEVRUN=<name> scripts/gpu-bench.sh build, in target/devrun5 (~9 MB).
+# EXTRA: ncu of the top-p route at batch 256 (source counters by SASS line, to attribute to
+# the kTop first read's and the verify kernel's source lines with nvdisasm -g here).
 #   run(command="bash bench-results/2026-12-05-h200-eighteenth-round-call-b.sh",
 #       carry=["target/devrun5"], timeout_s=600)
 set -u
@@ -15,4 +17,19 @@ VARIANTS="main=bench_szf g384=bench_g384 g512x3=bench_g512x3" \
 SHAPES="gumbel:256:128256:1:bf16 gumbel:256:128256:3:bf16 gumbel:256:128256:3:f32
   gumbel:64:128256:3:f32 gumbel:64:128256:3:bf16 gumbel:16:151936:3:f32
   gumbel:1:128256:3:f32 gumbel:1024:32000:3:bf16 k50+p0.9:1:128256:3:f32" \
-REPS=3 bash scripts/device-call.sh
+REPS=3 EXTRA='
+  # Where the top-p route spends at batch 256 (its first read ran 55-60 M warp instructions at
+  # every sigma against plain Gumbel-max 23 M, round 14): ncu source counters of the route
+  # forced on (its kTop first read and verify) at sigma 1 and 6, and of plain Gumbel-max.
+  cd /tmp/results
+  for s in p0.9:256:128256:1:f32 p0.9:256:128256:6:f32 gumbel:256:128256:1:f32; do
+    n=$(echo "$s" | tr ":+." "___")
+    BENCH_SHAPE=$s TOKENPICK_TOP_P_ROUTE=1 timeout 100 ncu --section SourceCounters \
+      --section WarpStateStats --section InstructionStats --section SpeedOfLight \
+      --section Occupancy -k regex:"gumbel_max|top_p_verify" --launch-skip 10 \
+      --launch-count 2 -o /tmp/rep$n /tmp/bin/bench_szf >/dev/null 2>&1
+    echo "ncu $s exit $?"
+    ncu -i /tmp/rep$n.ncu-rep --page details >ncu-$n.txt 2>&1
+    ncu -i /tmp/rep$n.ncu-rep --page source --csv --print-source sass 2>/dev/null |
+      gzip >ncu-$n-sass.csv.gz
+  done' bash scripts/device-call.sh
