@@ -5,17 +5,18 @@
 # first read's candidates). Top-k 50 + top-p 0.9 at batch 1 is 15.07 / 15.06 us at sigma 3 / 6
 # against 15 (round 17); the collect kernel read its tile only after the scan's barriers.
 # Variants: main's head 12fb748 (bench_m12), the first tile read early alone (8d42d28,
-# bench_pre) and with two more commits (36ab2c4, bench_pre3: the last block resets the row's
-# state before its finish; the crossing bin and its count in one reduction), by
-# REV=<rev> DEVRUN=<name> scripts/gpu-bench.sh build; the branch's test binaries
-# (scripts/build-device-tests.sh at 36ab2c4), in target/devrun7 (~28 MB). Memcheck of both
-# route tests.
+# bench_pre), with two more commits (36ab2c4, bench_pre3: the last block resets the row's
+# state before its finish; the crossing bin and its count in one reduction) and one more
+# (4a3bfa6, bench_pre4: the histogram kernel's warps add f_max and flags by atomics, no block
+# reduction), by scripts/gpu-bench.sh build (REV=<rev> for the first three); the branch's test
+# binaries (scripts/build-device-tests.sh at 4a3bfa6), in target/devrun7 (~32 MB). Memcheck
+# of both route tests.
 #   run(command="bash bench-results/2026-12-05-h200-eighteenth-round-call-c.sh",
 #       carry=["target/devrun7"], timeout_s=600)
 set -u
 cd "$(dirname "$0")/.."
 DEVRUN_DIR=target/devrun7 TESTS="cuda_rejection cuda_graph" \
-VARIANTS="main=bench_m12 pre=bench_pre pre3=bench_pre3" \
+VARIANTS="main=bench_m12 pre=bench_pre pre3=bench_pre3 pre4=bench_pre4" \
 SHAPES="k50+p0.9:1:128256:1:f32 k50+p0.9:1:128256:3:f32 k50+p0.9:1:128256:6:f32
   k50+p0.9:1:128256:3:bf16 k50+p0.9:1:262144:3:f32 k50+p0.9:1:32000:3:f32
   k50+p0.9:4:128256:3:f32 k50+p0.9:16:128256:3:f32 k50+p0.9:16:128256:3:bf16
