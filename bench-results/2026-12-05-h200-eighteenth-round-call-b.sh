@@ -7,7 +7,9 @@
 # (bench_g512x3, cc4a0b1: 48 warps, 40 registers, 776 bytes). Built by
 # REV=<rev> DEVRUN=<name> scripts/gpu-bench.sh build, in target/devrun5 (~9 MB).
 # EXTRA: ncu of the top-p route at batch 256 (source counters by SASS line, to attribute to
-# the kTop first read's and the verify kernel's source lines with nvdisasm -g here).
+# the kTop first read's and the verify kernel's source lines with nvdisasm -g here), then the
+# route forced on and off at 64-256 rows, main's head (bench_m12) against verify-buckets
+# (bench_vb, d54be59), both copied into target/devrun5 (~15 MB).
 #   run(command="bash bench-results/2026-12-05-h200-eighteenth-round-call-b.sh",
 #       carry=["target/devrun5"], timeout_s=600)
 set -u
@@ -32,4 +34,15 @@ REPS=3 EXTRA='
     ncu -i /tmp/rep$n.ncu-rep --page details >ncu-$n.txt 2>&1
     ncu -i /tmp/rep$n.ncu-rep --page source --csv --print-source sass 2>/dev/null |
       gzip >ncu-$n-sass.csv.gz
+  done
+  # The top-p route forced on at 64-256 rows, main (12fb748) and with the verify kernel by
+  # buckets (verify-buckets, d54be59): whether the route then pays beyond its 16 / 32 rows.
+  for s in p0.9:64:128256:1:f32 p0.9:64:128256:6:f32 p0.9:128:128256:1:f32 \
+      p0.9:256:128256:1:f32 p0.9:256:128256:3:f32 p0.9:256:128256:6:f32 p0.9:64:128256:3:bf16; do
+    for b in bench_m12 bench_vb; do
+      for route in 0 1; do
+        echo "$b route=$route | $(BENCH_SHAPE=$s TOKENPICK_TOP_P_ROUTE=$route timeout 60 \
+          /tmp/bin/$b | tail -1)"
+      done
+    done
   done' bash scripts/device-call.sh
