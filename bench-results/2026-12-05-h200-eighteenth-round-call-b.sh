@@ -9,7 +9,8 @@
 # EXTRA: ncu of the top-p route at batch 256 (source counters by SASS line, to attribute to
 # the kTop first read's and the verify kernel's source lines with nvdisasm -g here), then the
 # route forced on and off at 64-256 rows, main's head (bench_m12) against verify-buckets
-# (bench_vb, d54be59), both copied into target/devrun5 (~15 MB).
+# (bench_vb, d54be59), both copied into target/devrun5 (~15 MB); and Gumbel-max at batch 64
+# with the blocks of a split row forced (TOKENPICK_SPLIT_BLOCKS, 4 by default there).
 #   run(command="bash bench-results/2026-12-05-h200-eighteenth-round-call-b.sh",
 #       carry=["target/devrun5"], timeout_s=600)
 set -u
@@ -44,5 +45,12 @@ REPS=3 EXTRA='
         echo "$b route=$route | $(BENCH_SHAPE=$s TOKENPICK_TOP_P_ROUTE=$route timeout 60 \
           /tmp/bin/$b | tail -1)"
       done
+    done
+  done
+  # Gumbel-max at batch 64 (17.0-17.4 us against 16): blocks per split row forced, main.
+  for s in gumbel:64:128256:1:f32 gumbel:64:128256:3:f32 gumbel:64:128256:3:bf16; do
+    for split in 2 3 4 5 6 8; do
+      echo "split=$split | $(BENCH_SHAPE=$s TOKENPICK_SPLIT_BLOCKS=$split timeout 60 \
+        /tmp/bin/bench_m12 | tail -1)"
     done
   done' bash scripts/device-call.sh
