@@ -5,11 +5,12 @@
 # For top-k 50 + top-p 0.9 at batch 1 (15.07 / 15.06 us at sigma 3 / 6 against 15) and for item
 # 4's host time (one launch instead of the route's two; under 5 us wanted, 4.2-5.2 measured with
 # one). Variants: main's head 12fb748 (bench_m12), the branch with its two launches
-# (TOKENPICK_TOP_K_ROUTE_ONCE=0) and with one. Tests of the branch (cuda_rejection: the route's
-# identity test takes the one launch; cuda_graph: captured calls keep two launches, against
-# eager calls that take one), the route's test again with two launches, memcheck of it, and
-# host_overhead_bench (cargo bench --features cuda --bench host_overhead --no-run at 2dc24b6)
-# with one launch and with two. Binaries in target/devrun9 (~34 MB).
+# (TOKENPICK_TOP_K_ROUTE_ONCE=0) and with one (bench_once built at 2dc24b6, whose kernels the
+# branch's head 9596ff8 keeps). Tests of 9596ff8 (cuda_rejection: the route's identity test
+# takes the one launch, now also 16 rows of 262144, two tiles a block; cuda_graph: captured
+# calls keep two launches, against eager calls that take one), the route's test again with two
+# launches, memcheck of it, and host_overhead_bench (cargo bench --features cuda --bench
+# host_overhead --no-run at 2dc24b6) with one launch and with two. In target/devrun9 (~36 MB).
 #   run(command="bash bench-results/2026-12-05-h200-eighteenth-round-call-e.sh",
 #       carry=["target/devrun9"], timeout_s=600)
 set -u
