@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# The nineteenth round's first call (the first device lent in three sessions): main's head
+# (`45a86a3`, code as `12fb748`) on whatever card comes. Its CUDA tests (cuda_rejection,
+# cuda_graph, cuda_gumbel, built here with TOKENPICK_CUDA_ARCHS=sm_90), its full bench and the
+# PyTorch baselines from the same call, then Gumbel-max at batch 64 with the blocks of a split
+# row forced (TOKENPICK_SPLIT_BLOCKS; 4 by default there: 17.0-17.4 us against 16).
+# Binaries in target/devrunA (bench_main from `scripts/gpu-bench.sh build`, the tests from
+# scripts/build-device-tests.sh).
+#   run(command="bash bench-results/2026-12-05-nineteenth-round-call-1.sh",
+#       carry=["target/devrunA"], timeout_s=600)
+set -u
+cd "$(dirname "$0")/.."
+DEVRUN_DIR=target/devrunA TESTS="cuda_rejection cuda_graph cuda_gumbel" \
+VARIANTS="main=bench_main" FULL="main" TORCH=1 EXTRA='
+  for s in gumbel:64:128256:1:f32 gumbel:64:128256:3:f32 gumbel:64:128256:3:bf16; do
+    for split in 2 3 4 5 6 8; do
+      echo "split=$split | $(BENCH_SHAPE=$s TOKENPICK_SPLIT_BLOCKS=$split timeout 60 \
+        /tmp/bin/bench_main | tail -1)"
+    done
+  done' bash scripts/device-call.sh
