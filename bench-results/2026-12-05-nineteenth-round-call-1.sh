@@ -3,7 +3,11 @@
 # (`45a86a3`, code as `12fb748`) on whatever card comes. Its CUDA tests (cuda_rejection,
 # cuda_graph, cuda_gumbel, built here with TOKENPICK_CUDA_ARCHS=sm_90), its full bench and the
 # PyTorch baselines from the same call, then Gumbel-max at batch 64 with the blocks of a split
-# row forced (TOKENPICK_SPLIT_BLOCKS; 4 by default there: 17.0-17.4 us against 16).
+# row forced (TOKENPICK_SPLIT_BLOCKS; 4 by default there: 17.0-17.4 us against 16). For
+# branch top-k-route-once (05b72ad, bench-results/patches/2026-12-05-nineteenth-round/):
+# memcheck of its route and signed-zero tests, and the host's time per call
+# (host_overhead_bench: cargo bench --features cuda --bench host_overhead --no-run at 05b72ad)
+# with the route's one launch and with its two (TOKENPICK_TOP_K_ROUTE_ONCE=0).
 # Binaries in target/devrunA (bench_main from `scripts/gpu-bench.sh build`, the tests from
 # scripts/build-device-tests.sh).
 #   run(command="bash bench-results/2026-12-05-nineteenth-round-call-1.sh",
@@ -17,4 +21,13 @@ VARIANTS="main=bench_main" FULL="main" TORCH=1 EXTRA='
       echo "split=$split | $(BENCH_SHAPE=$s TOKENPICK_SPLIT_BLOCKS=$split timeout 60 \
         /tmp/bin/bench_main | tail -1)"
     done
-  done' bash scripts/device-call.sh
+  done
+  echo "== memcheck (top-k-route-once): the route test, the signed-zero test"
+  timeout 150 compute-sanitizer --tool memcheck /tmp/bin/cuda_rejection_ol the_top_k_route \
+    2>&1 | tail -3
+  timeout 100 compute-sanitizer --tool memcheck /tmp/bin/cuda_rejection_ol zeros_of_both \
+    2>&1 | tail -3
+  echo "== host overhead (top-k-route-once), one launch"
+  timeout 90 /tmp/bin/host_overhead_bench 2>&1 | tail -12
+  echo "== host overhead, two launches"
+  TOKENPICK_TOP_K_ROUTE_ONCE=0 timeout 90 /tmp/bin/host_overhead_bench 2>&1 | tail -12' bash scripts/device-call.sh
