@@ -7,7 +7,9 @@
 # branch top-k-route-once (05b72ad, bench-results/patches/2026-12-05-nineteenth-round/):
 # memcheck of its route and signed-zero tests, and the host's time per call
 # (host_overhead_bench: cargo bench --features cuda --bench host_overhead --no-run at 05b72ad)
-# with the route's one launch and with its two (TOKENPICK_TOP_K_ROUTE_ONCE=0).
+# with the route's one launch and with its two (TOKENPICK_TOP_K_ROUTE_ONCE=0). Where carried,
+# Gumbel-max at 384 threads x 3 blocks a multiprocessor (bench_g384, branch gumbel-384x3,
+# 2939add) against main at batch 1-1024.
 # Binaries in target/devrunA (bench_main from `scripts/gpu-bench.sh build`, the tests from
 # scripts/build-device-tests.sh).
 #   run(command="bash bench-results/2026-12-05-nineteenth-round-call-1.sh",
@@ -22,6 +24,18 @@ VARIANTS="main=bench_main" FULL="main" TORCH=1 EXTRA='
         /tmp/bin/bench_main | tail -1)"
     done
   done
+  if [ -x /tmp/bin/bench_g384 ]; then
+    echo "== Gumbel-max: main / 384 x 3"
+    for rep in 1 2; do
+      for s in gumbel:256:128256:1:bf16 gumbel:256:128256:3:bf16 gumbel:256:128256:3:f32 \
+          gumbel:64:128256:3:f32 gumbel:64:128256:3:bf16 gumbel:16:151936:3:f32 \
+          gumbel:1:128256:3:f32 gumbel:1024:32000:3:bf16 gumbel:256:262144:3:f32; do
+        for b in bench_main bench_g384; do
+          echo "$b | $(BENCH_SHAPE=$s timeout 60 /tmp/bin/$b | tail -1)"
+        done
+      done
+    done
+  fi
   echo "== memcheck (top-k-route-once): the route test, the signed-zero test"
   timeout 150 compute-sanitizer --tool memcheck /tmp/bin/cuda_rejection_ol the_top_k_route \
     2>&1 | tail -3
