@@ -4,7 +4,7 @@
 # cuda_graph, cuda_gumbel, built here with TOKENPICK_CUDA_ARCHS=sm_90), its full bench and the
 # PyTorch baselines from the same call, then Gumbel-max at batch 64 with the blocks of a split
 # row forced (TOKENPICK_SPLIT_BLOCKS; 4 by default there: 17.0-17.4 us against 16). For
-# branch top-k-route-once (05b72ad, bench-results/patches/2026-12-05-nineteenth-round/):
+# branch top-k-route-once (a72064d; its host code as 05b72ad's, bench-results/patches/2026-12-05-nineteenth-round/):
 # memcheck of its route and signed-zero tests, and the host's time per call
 # (host_overhead_bench: cargo bench --features cuda --bench host_overhead --no-run at 05b72ad)
 # with the route's one launch and with its two (TOKENPICK_TOP_K_ROUTE_ONCE=0). Where carried,

@@ -3,9 +3,9 @@
 # 2026-12-05-nineteenth-round/ against main. Variants: main (bench_main, 45a86a3's code =
 # 12fb748), collect-preload (bench_cp, e0e7bac: the two-pass kernel's signed-zero plan fix, the
 # top-k route's collect kernel issuing its first tile before its plan, one reduction, early
-# reset, the histogram kernel's stats after one barrier), top-k-route-once (bench_ol, 05b72ad)
+# reset, the histogram kernel's stats after one barrier), top-k-route-once (bench_ol, a72064d)
 # with two launches (TOKENPICK_TOP_K_ROUTE_ONCE=0: the collect kernel as in cp, refactored
-# into top_k_route_steps.cuh) and with one cooperative launch. Tests of 05b72ad (cuda_rejection:
+# into top_k_route_steps.cuh) and with one cooperative launch. Tests of a72064d (cuda_rejection:
 # the signed-zero test, the route's identity test now with 16 rows of 262144; cuda_graph:
 # captured calls keep two launches against eager calls that take one), the route's test again
 # with two launches (memcheck of the route and signed-zero tests and the host's time per call
