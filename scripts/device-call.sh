@@ -22,10 +22,14 @@ for f in "${DEVRUN_DIR:-target/devrun}"/*.xz; do
 done
 log="$res/summary.txt"
 nvidia-smi --query-gpu=name,driver_version --format=csv,noheader >"$log"
+# What is done so far, packed after each step: a call cut short by its time limit still
+# returns it.
+save() { tar czf "$out/results.tgz" -C "$res" .; }
 
 for t in ${TESTS:-}; do
   timeout 150 "$bin/$t" --test-threads=4 >"$res/test-$t.txt" 2>&1
   echo "test $t exit $? $(grep '^test result' "$res/test-$t.txt" | tail -1) [$SECONDS s]" >>"$log"
+  save
 done
 
 # Runs variant `spec` (name=binary[:ENV=VALUE...]) with extra environment `shape`.
@@ -47,21 +51,27 @@ for rep in $(seq "${REPS:-2}"); do
   done
 done
 [ -n "${SHAPES:-}" ] && echo "ab done [$SECONDS s]" >>"$log"
+save
 
 for name in ${FULL:-}; do
   for spec in ${VARIANTS:-}; do
     [ "${spec%%=*}" = "$name" ] || continue
     run_variant "$spec" >"$res/bench-$name.txt" 2>&1
     echo "full bench $name exit $? [$SECONDS s]" >>"$log"
+    save
   done
 done
 if [ "${TORCH:-0}" = 1 ]; then
   python3 scripts/torch_baselines.py >"$res/torch.txt" 2>&1
   echo "torch exit $? [$SECONDS s]" >>"$log"
+  save
 fi
 if [ -n "${EXTRA:-}" ]; then
+  (while sleep 20; do save; done) &
+  saver=$!
   bash -c "$EXTRA" >"$res/extra.txt" 2>&1
   echo "extra exit $? [$SECONDS s]" >>"$log"
+  kill "$saver" 2>/dev/null
 fi
 
 # The A/B table: one row per shape, each variant's runs.
