@@ -416,6 +416,18 @@ __device__ __forceinline__ void for_each_group_where(const T* row, std::uint32_t
   }
 }
 
+/// for_each_group_where reading every tile.
+template <int kThreads, bool kEveryLane = false, bool kBackward = false,
+          bool kTopFromMaxima = false, typename T, typename TileStart, typename Visit,
+          typename TileDone>
+__device__ __forceinline__ void for_each_group(const T* row, std::uint32_t cols, bool vectors,
+                                               unsigned rank, unsigned ranks,
+                                               TileStart&& tile_start, Visit&& visit,
+                                               TileDone&& tile_done) {
+  for_each_group_where<kThreads, kEveryLane, kBackward, kTopFromMaxima>(
+      row, cols, vectors, rank, ranks, AllTiles{}, tile_start, visit, tile_done);
+}
+
 /// for_each_group without tile hooks, with prepare() (every thread of the block, which may use
 /// block barriers) called once the first tile's 16-byte loads are issued and before its visits,
 /// so that their latency passes under prepare's own: a read that depends on a plan issues its
@@ -441,18 +453,6 @@ __device__ __forceinline__ void for_each_group_prepared(const T* row, std::uint3
     if (tile == 0 && !prepare()) return;
     visit_vectors<T, kEveryLane>(v, base, kThreads, span.end, visit);
   }
-}
-
-/// for_each_group_where reading every tile.
-template <int kThreads, bool kEveryLane = false, bool kBackward = false,
-          bool kTopFromMaxima = false, typename T, typename TileStart, typename Visit,
-          typename TileDone>
-__device__ __forceinline__ void for_each_group(const T* row, std::uint32_t cols, bool vectors,
-                                               unsigned rank, unsigned ranks,
-                                               TileStart&& tile_start, Visit&& visit,
-                                               TileDone&& tile_done) {
-  for_each_group_where<kThreads, kEveryLane, kBackward, kTopFromMaxima>(
-      row, cols, vectors, rank, ranks, AllTiles{}, tile_start, visit, tile_done);
 }
 
 }  // namespace tokenpick
