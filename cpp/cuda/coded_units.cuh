@@ -50,12 +50,14 @@ __device__ __forceinline__ std::uint32_t code_slot(std::uint32_t first, std::uin
 /// vectors; codes_fit) holding a group whose code reaches `threshold_code`, the rest not read,
 /// last first (what pass 1 left in L2), then round_done() after each round. Every lane of the
 /// block's warps visits in each round (valid = 0 for a lane with nothing left), so that the
-/// hooks may use warp shuffles; no block barriers.
+/// hooks may use warp shuffles; no block barriers. `lane_top_code`, the largest code of the
+/// lane's own groups, spares a lane whose groups all fall short the scan of its codes.
 template <int kThreads, typename T, typename Visit, typename RoundDone>
 __device__ __forceinline__ void for_each_coded_group(const T* row, std::uint32_t cols,
                                                      unsigned rank, unsigned ranks,
                                                      const std::uint16_t* codes,
                                                      std::uint16_t threshold_code,
+                                                     std::uint16_t lane_top_code,
                                                      Visit&& visit, RoundDone&& round_done) {
   constexpr std::uint32_t kGroupsPerVector = Widen<T>::kGroupsPerVector;
   constexpr std::uint32_t kTile = kThreads * kUnroll;
@@ -65,7 +67,8 @@ __device__ __forceinline__ void for_each_coded_group(const T* row, std::uint32_t
     return span.begin + (j / kUnroll) * kTile + (j % kUnroll) * kThreads + threadIdx.x;
   };
   unsigned long long mask = 0;
-  for (std::uint32_t j = 0; j < span.tiles * kUnroll; ++j) {
+  const std::uint32_t units = lane_top_code >= threshold_code ? span.tiles * kUnroll : 0u;
+  for (std::uint32_t j = 0; j < units; ++j) {
     const std::uint32_t at = unit_at(j);  // rises with j
     if (at >= span.end) break;
     const std::uint32_t slot = (at - span.begin) * kGroupsPerVector;

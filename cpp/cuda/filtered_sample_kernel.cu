@@ -100,6 +100,7 @@ __global__ void __launch_bounds__(kFilterThreads, kBlocksPerSm)
       tile_span<kFilterThreads, T>(cols, vectors, rank, ranks).tiles * kFilterThreads <=
           kTileTopCapacity;
   RowStats mine{empty_partial(), -INFINITY, 0};
+  std::uint16_t lane_top_code = 0;  // the largest code of this thread's groups
   std::uint32_t tile_count = 0;
   for_each_group<kFilterThreads>(
       z_row, cols, vectors, rank, ranks,
@@ -111,8 +112,9 @@ __global__ void __launch_bounds__(kFilterThreads, kBlocksPerSm)
         float f_top = 0.0f;
         const bool plain = scale_group(z, valid, plan_r, scale, temperature_last, f, f_top);
         if (codes_kept) {
-          codes[code_slot<kFilterThreads, T>(first, cols, rank, ranks)] =
-              plain ? unit_code(f_top) : kAlwaysRead;
+          const std::uint16_t code = plain ? unit_code(f_top) : kAlwaysRead;
+          codes[code_slot<kFilterThreads, T>(first, cols, rank, ranks)] = code;
+          if (code > lane_top_code) lane_top_code = code;
         }
         if (plain) {
           mine.f_max = fmaxf(mine.f_max, f_top);
@@ -219,7 +221,7 @@ __global__ void __launch_bounds__(kFilterThreads, kBlocksPerSm)
     // that whole warps meet in the queue.
     if (codes_kept) {
       for_each_coded_group<kFilterThreads>(z_row, cols, rank, ranks, codes,
-                                           unit_code(plan.tau_min_p), visit,
+                                           unit_code(plan.tau_min_p), lane_top_code, visit,
                                            [&] { share_bar(bar); });
     } else {
       for_each_group_where<kFilterThreads, true, true>(
