@@ -433,41 +433,53 @@ fn min_p_rows_from_flat_to_masked_match_the_cpu_path() {
     // Min-p alone over rows that keep all, most, few or almost none of their tokens, each
     // against the CPU path token for token: every logit equal (all kept), a slow ramp (most
     // kept at min-p 0.01), a normal row (few kept), and a grammar mask (few finite tokens); at
-    // batch 4 (a row split over several blocks) and 256 (one block a row).
-    let vocab = 65_536;
-    let normal = normal_logits(vocab, 1.0, 91);
-    let mut values = vec![0.0f32; vocab];
-    values.extend((0..vocab).map(|i| i as f32 * 1e-4));
-    values.extend_from_slice(&normal);
-    values.extend((0..vocab).map(|i| {
-        if i % 700 == 3 {
-            normal[i]
-        } else {
-            f32::NEG_INFINITY
-        }
-    }));
+    // batch 4 (a row split over several blocks) and 64-256 (one block a row). The second read
+    // takes the vectors whose group codes reach the threshold (rows of 65536 and 128256 tokens,
+    // f32 and bf16; 128256 f32 at batch 256 fills a lane's 64-vector mask), or the tiles whose
+    // largest logit does (65533 tokens, read token by token; 262144 at batch 256).
     let mut sampler = Sampler::new();
-    for repeats in [1usize, 64] {
-        let batch = 4 * repeats;
-        let all = values.repeat(repeats);
-        let logits = device(&all, batch, vocab);
-        for params in [
-            SamplingParams::filtered(1.0, 0, 1.0, 0.1),
-            SamplingParams::filtered(0.7, 0, 1.0, 0.01),
-            SamplingParams::filtered(1.5, 0, 1.0, 0.6),
-        ] {
-            for step in 0..6 {
-                let rows = seeded(params, batch, step + 100 * repeats as u64);
-                let gpu = sampler.sample(&logits, &rows, step).unwrap();
-                for (row, route) in sampler.last_report().rows.iter().enumerate() {
+    for (vocab, dtype, batches) in [
+        (65_536usize, DType::F32, [4usize, 256]),
+        (128_256, DType::F32, [4, 256]),
+        (128_256, DType::BF16, [4, 64]),
+        (65_533, DType::F32, [4, 64]),
+        (262_144, DType::F32, [4, 256]),
+    ] {
+        let normal = normal_logits(vocab, 1.0, 91);
+        let mut values = vec![0.0f32; vocab];
+        values.extend((0..vocab).map(|i| i as f32 * 1e-4));
+        values.extend_from_slice(&normal);
+        values.extend((0..vocab).map(|i| {
+            if i % 700 == 3 {
+                normal[i]
+            } else {
+                f32::NEG_INFINITY
+            }
+        }));
+        for batch in batches {
+            let logits = device_as(&values.repeat(batch / 4), batch, vocab, dtype);
+            let all = logits.to_host().unwrap().host_to_f32().unwrap();
+            for params in [
+                SamplingParams::filtered(1.0, 0, 1.0, 0.1),
+                SamplingParams::filtered(0.7, 0, 1.0, 0.01),
+                SamplingParams::filtered(1.5, 0, 1.0, 0.6),
+            ] {
+                for step in 0..4 {
+                    let rows = seeded(params, batch, step + 100 * batch as u64);
+                    let gpu = sampler.sample(&logits, &rows, step).unwrap();
+                    for (row, route) in sampler.last_report().rows.iter().enumerate() {
+                        assert_eq!(
+                            route.path,
+                            SamplingPath::RejectionKernel,
+                            "row {row} {params:?}: {route:?}"
+                        );
+                    }
+                    let cpu = cpu_token_ids(&all, vocab, &rows, step, Convention::TemperatureFirst);
                     assert_eq!(
-                        route.path,
-                        SamplingPath::RejectionKernel,
-                        "row {row} {params:?}: {route:?}"
+                        gpu, cpu,
+                        "vocab {vocab} {dtype:?} batch {batch} {params:?} step {step}"
                     );
                 }
-                let cpu = cpu_token_ids(&all, vocab, &rows, step, Convention::TemperatureFirst);
-                assert_eq!(gpu, cpu, "batch {batch} {params:?} step {step}");
             }
         }
     }
