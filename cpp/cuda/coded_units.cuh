@@ -29,9 +29,10 @@ __device__ __forceinline__ std::uint16_t unit_code(float f_top) {
 }
 
 /// True when the block's share is read by vectors, its groups' codes fit `capacity` codes and
-/// each lane's vectors fit one mask.
+/// each lane's vectors fit one mask (for every block of a row where rank 0's do: its share is
+/// the largest).
 template <int kThreads, typename T>
-__device__ __forceinline__ bool codes_fit(std::uint32_t cols, bool vectors, unsigned rank,
+__host__ __device__ __forceinline__ bool codes_fit(std::uint32_t cols, bool vectors, unsigned rank,
                                           unsigned ranks, std::uint32_t capacity) {
   const TileSpan span = tile_span<kThreads, T>(cols, vectors, rank, ranks);
   return vectors && span.tiles * kUnroll <= kMaxLaneUnits &&

@@ -50,9 +50,10 @@ __device__ __forceinline__ void plan_row_draw(const KernelRowParams& p, const Ro
   if (threadIdx.x == 0) s.plan = plan;
 }
 
-/// kMinPAlone: the instance for launches whose every row has min-p alone (min_p_alone_row),
-/// with the coded second read; the other instance keeps the tile tops for such rows, and its
-/// registers as they were (one more visit site costs them spills).
+/// kMinPAlone: the instance for launches whose every row has min-p alone (min_p_alone_row) and
+/// whose codes fit (codes_fit), with the coded second read only; the other instance keeps the
+/// tile tops for such rows, and its registers as they were (one more visit site costs them
+/// spills).
 template <typename T, int N, bool kMinPAlone>
 __global__ void __launch_bounds__(kFilterThreads, kBlocksPerSm)
     filtered_sample_kernel(const T* logits, std::uint32_t cols, std::uint32_t first_row,
@@ -92,11 +93,10 @@ __global__ void __launch_bounds__(kFilterThreads, kBlocksPerSm)
   // histogram would take; pass 2 reads only the vectors, or tiles, that reach the threshold.
   const bool min_p_alone = !histogram && !plan_r.greedy && p.min_p > 0.0f;
   std::uint16_t* codes = reinterpret_cast<std::uint16_t*>(dynamic_words);
-  const bool codes_kept = kMinPAlone && min_p_alone &&
-                          codes_fit<kFilterThreads, T>(cols, vectors, rank, ranks, kCodeCapacity);
+  const bool codes_kept = kMinPAlone;  // the launcher saw that they fit
   float* tile_tops = reinterpret_cast<float*>(dynamic_words);
   const bool tops_kept =
-      min_p_alone && !codes_kept &&
+      !kMinPAlone && min_p_alone &&
       tile_span<kFilterThreads, T>(cols, vectors, rank, ranks).tiles * kFilterThreads <=
           kTileTopCapacity;
   RowStats mine{empty_partial(), -INFINITY, 0};
@@ -280,6 +280,16 @@ bool min_p_alone_row(const KernelRowParams& p, std::uint32_t cols) {
          p.top_p >= 1.0f;
 }
 
+/// True when the codes of min-p alone fit every block of the chunk's rows (codes_fit).
+bool chunk_codes_fit(const RejectionLaunch& l, const RowChunk& chunk) {
+  const auto fit = [&](auto element) {
+    using T = decltype(element);
+    return codes_fit<kFilterThreads, T>(l.cols, rows_vectorizable<T>(l.logits, l.cols), 0,
+                                        chunk.group, kCodeCapacity);
+  };
+  return l.type == LogitsType::F32 ? fit(float{}) : fit(bf16_t{});  // 16-bit types alike
+}
+
 }  // namespace
 
 #if defined(TOKENPICK_PHASE_TIMES)
@@ -298,7 +308,7 @@ gpuError_t read_filtered_phase_marks(long long* marks) {
 
 gpuError_t enqueue_filtered_sample(const RejectionLaunch& l, const RowChunk& chunk,
                                    gpuStream_t stream) {
-  bool min_p_alone = true;
+  bool min_p_alone = chunk_codes_fit(l, chunk);
   const std::uint32_t count = l.params_count == 1 ? 1 : chunk.rows;
   for (std::uint32_t r = 0; r < count && min_p_alone; ++r) {
     const KernelRowParams& p = l.params[l.params_count == 1 ? 0 : chunk.first_row + r];

@@ -330,13 +330,13 @@ struct TileSpan {
   std::uint32_t tiles;
 };
 template <int kThreads, typename T>
-__device__ __forceinline__ TileSpan tile_span(std::uint32_t cols, bool vectors, unsigned rank,
-                                              unsigned ranks) {
+__host__ __device__ __forceinline__ TileSpan tile_span(std::uint32_t cols, bool vectors,
+                                                       unsigned rank, unsigned ranks) {
   const std::uint32_t unit = vectors ? kGroup * Widen<T>::kGroupsPerVector : kGroup;
   const std::uint32_t units = (cols + unit - 1) / unit;
   const std::uint32_t share = (units + ranks - 1) / ranks;
-  const std::uint32_t begin = min(units, rank * share);
-  const std::uint32_t end = min(units, begin + share);
+  const std::uint32_t begin = rank * share < units ? rank * share : units;
+  const std::uint32_t end = begin + share < units ? begin + share : units;
   constexpr std::uint32_t kTile = kThreads * kUnroll;
   return TileSpan{begin, end, (end - begin + kTile - 1) / kTile};
 }
