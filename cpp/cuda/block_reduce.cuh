@@ -45,6 +45,11 @@ __device__ __forceinline__ unsigned warp_sum(unsigned value) {
 #endif
 }
 
+/// The larger of two values of any ordered type (integers: no NaN to keep).
+struct LargerOp {
+  template <typename T>
+  __device__ __forceinline__ T operator()(T a, T b) const { return a > b ? a : b; }
+};
 struct MinOp {
   __device__ __forceinline__ float operator()(float a, float b) const { return fminf(a, b); }
 };

@@ -168,6 +168,11 @@ __device__ __forceinline__ std::uint32_t plan_thresholds(const Histogram& h, flo
   plan.sure_key =
       high >= kBins - 1 ? 0xFFFFFFFFu : static_cast<std::uint32_t>(high + 1) << kBinShift;
   plan.low_key = static_cast<std::uint32_t>(low) << kBinShift;
+  // -0 equals +0 but its key is one below +0's, the top of the bin under +0's: where the
+  // candidates start at +0's bin, -0 is a candidate too, so that -0 ties of a threshold of 0
+  // are kept (the finish compares f). Such tokens are not in `collect`: a row they overfill
+  // overflows the candidates and falls back.
+  if (plan.low_key == order_key(0.0f)) plan.low_key = order_key(-0.0f);
   return collect;
 }
 

@@ -4,8 +4,8 @@
 // top-k or top-p is on a 4096-bin histogram of f (count, fixed-point mass; filter_plan.cuh).
 // Block 0 merges its partners' results from their shared memory and plans: bins kept for
 // sure, candidate bins holding every token the exact threshold can fall on, the rest dropped.
-// Pass 2 (the row backward, so that it starts in L2; with min-p alone only the tiles whose
-// largest logit, noted in pass 1, reaches its threshold): kept tokens are scored for
+// Pass 2 (the row backward, so that it starts in L2; with min-p alone only the vectors, or
+// tiles, whose largest logit, coded in pass 1, reaches its threshold): kept tokens are scored for
 // Gumbel-max with the skips of gumbel_score.cuh, sparse ones a warp's width at a time
 // (score_queue.cuh); candidates go to shared memory. Block 0 gathers them and finds top-k's
 // k-th value and top-p's boundary exactly by radix selection over them (4 byte rounds, masses
@@ -14,6 +14,7 @@
 // more candidates than fit) get ok = 0 and the sampler finishes them on the CPU.
 #include "gpu_runtime.cuh"
 
+#include "coded_units.cuh"
 #include "filter_finish.cuh"
 #include "grid_overlap.cuh"
 #include "launch_dispatch.cuh"
@@ -29,6 +30,8 @@ static_assert(sizeof(Histogram) <= kFilterSharedBytes,
               "the histogram shares the candidates' shared memory");
 /// Tile tops (one float per thread and tile) the candidates' shared memory holds.
 constexpr std::uint32_t kTileTopCapacity = kFilterSharedBytes / sizeof(float);
+/// Group codes (coded_units.cuh) it holds.
+constexpr std::uint32_t kCodeCapacity = kFilterSharedBytes / sizeof(std::uint16_t);
 
 /// Block 0: the row's plan from the merged pass-1 results (every thread calls it).
 template <int kThreads>
@@ -47,7 +50,11 @@ __device__ __forceinline__ void plan_row_draw(const KernelRowParams& p, const Ro
   if (threadIdx.x == 0) s.plan = plan;
 }
 
-template <typename T, int N>
+/// kMinPAlone: the instance for launches whose every row has min-p alone (min_p_alone_row) and
+/// whose codes fit (codes_fit), with the coded second read only; the other instance keeps the
+/// tile tops for such rows, and its registers as they were (one more visit site costs them
+/// spills).
+template <typename T, int N, bool kMinPAlone>
 __global__ void __launch_bounds__(kFilterThreads, kBlocksPerSm)
     filtered_sample_kernel(const T* logits, std::uint32_t cols, std::uint32_t first_row,
                            const __grid_constant__ InlineParams<N> params,
@@ -67,7 +74,7 @@ __global__ void __launch_bounds__(kFilterThreads, kBlocksPerSm)
   const float scale = (temperature_last || plan_r.greedy) ? 1.0f : plan_r.r;
   const bool top_k_on = p.top_k > 0 && p.top_k < cols;
   const bool top_p_on = p.top_p < 1.0f;
-  const bool histogram = !plan_r.greedy && (top_k_on || top_p_on);
+  const bool histogram = !kMinPAlone && !plan_r.greedy && (top_k_on || top_p_on);
   const unsigned rank = RowGroup::rank();
   const unsigned ranks = RowGroup::size();
   start_after_previous_grid();
@@ -81,14 +88,19 @@ __global__ void __launch_bounds__(kFilterThreads, kBlocksPerSm)
     }
     __syncthreads();
   }
-  // Min-p alone: pass 1 keeps each thread's largest logit of each tile in the shared memory the
-  // histogram would take, and pass 2 reads only the tiles where it reaches min-p's threshold.
+  // Min-p alone: pass 1 keeps a code of each group's largest f (coded_units.cuh), or where
+  // they do not fit each thread's largest logit of each tile, in the shared memory the
+  // histogram would take; pass 2 reads only the vectors, or tiles, that reach the threshold.
+  const bool min_p_alone = !histogram && !plan_r.greedy && p.min_p > 0.0f;
+  std::uint16_t* codes = reinterpret_cast<std::uint16_t*>(dynamic_words);
+  const bool codes_kept = kMinPAlone;  // the launcher saw that they fit
   float* tile_tops = reinterpret_cast<float*>(dynamic_words);
   const bool tops_kept =
-      !histogram && !plan_r.greedy && p.min_p > 0.0f &&
+      !kMinPAlone && min_p_alone &&
       tile_span<kFilterThreads, T>(cols, vectors, rank, ranks).tiles * kFilterThreads <=
           kTileTopCapacity;
   RowStats mine{empty_partial(), -INFINITY, 0};
+  std::uint16_t lane_top_code = 0;  // the largest code of this thread's groups
   std::uint32_t tile_count = 0;
   for_each_group<kFilterThreads>(
       z_row, cols, vectors, rank, ranks,
@@ -98,7 +110,13 @@ __global__ void __launch_bounds__(kFilterThreads, kBlocksPerSm)
       [&](std::uint32_t first, const float (&z)[4], std::uint32_t valid) {
         float f[kGroup];
         float f_top = 0.0f;
-        if (scale_group(z, valid, plan_r, scale, temperature_last, f, f_top)) {
+        const bool plain = scale_group(z, valid, plan_r, scale, temperature_last, f, f_top);
+        if (codes_kept) {
+          const std::uint16_t code = plain ? unit_code(f_top) : kAlwaysRead;
+          codes[code_slot<kFilterThreads, T>(first, cols, rank, ranks)] = code;
+          if (code > lane_top_code) lane_top_code = code;
+        }
+        if (plain) {
           mine.f_max = fmaxf(mine.f_max, f_top);
           if (histogram) {
 #pragma unroll
@@ -162,54 +180,59 @@ __global__ void __launch_bounds__(kFilterThreads, kBlocksPerSm)
     // Every filter keeps the row's largest f: its score bounds the best from below.
     float bar = score_floor(scale == draw.r ? plan.f_max : __fmul_rn(plan.f_max, draw.r));
     ScoreQueue queue{&queues[warp_index()], 0};
+    const auto visit = [&](std::uint32_t first, const float (&z)[4], std::uint32_t valid) {
+      unsigned lanes = 0;
+      if (!histogram) {  // min-p alone (or no filter): no candidates, no masses
+        for (std::uint32_t l = 0; l < valid; ++l) {
+          if (__fmul_rn(z[l], scale) >= plan.tau_min_p) lanes |= 1u << l;
+        }
+      } else {
+        unsigned pushes = 0;
+        for (std::uint32_t l = 0; l < valid; ++l) {
+          const float f = __fmul_rn(z[l], scale);
+          const std::uint32_t key = order_key(f);
+          const bool finite = f > -INFINITY;
+          const bool sure = key >= plan.sure_key;
+          if (sure) {
+            if (f >= plan.tau_min_p) lanes |= 1u << l;
+          } else if (key >= plan.low_key && finite) {
+            pushes |= 1u << l;
+          }
+          if (finite && (sum_total || (sure && sum_above))) {
+            const unsigned long long mass = fixed_mass(f, plan.f_max);
+            if (sum_total) sums.total += mass;
+            if (sure && sum_above) sums.above += mass;
+          }
+        }
+        std::uint32_t slot = warp_reserve(pushes, &s.candidates);
+        for (std::uint32_t l = 0; l < valid; ++l) {
+          if (!((pushes >> l) & 1u)) continue;
+          if (slot < kCandidateCapacity) {
+            words[slot] = candidate_word(z[l], first + l);
+          } else {
+            s.overflow = 1;
+          }
+          ++slot;
+        }
+      }
+      queue_or_score(draw, first, z, lanes, queue, bar, partial);
+    };
     // Backward, so that the read starts with what pass 1 left in L2; every lane visits, so
     // that whole warps meet in the queue.
-    for_each_group_where<kFilterThreads, true, true>(
-        z_row, cols, vectors, rank, ranks,
-        [&](std::uint32_t tile) {
-          return !tops_kept ||
-                 __fmul_rn(tile_tops[tile * kFilterThreads + threadIdx.x], scale) >=
-                     plan.tau_min_p;
-        },
-        [](const auto&, const auto&) {},
-        [&](std::uint32_t first, const float (&z)[4], std::uint32_t valid) {
-          unsigned lanes = 0;
-          if (!histogram) {  // min-p alone (or no filter): no candidates, no masses
-            for (std::uint32_t l = 0; l < valid; ++l) {
-              if (__fmul_rn(z[l], scale) >= plan.tau_min_p) lanes |= 1u << l;
-            }
-          } else {
-            unsigned pushes = 0;
-            for (std::uint32_t l = 0; l < valid; ++l) {
-              const float f = __fmul_rn(z[l], scale);
-              const std::uint32_t key = order_key(f);
-              const bool finite = f > -INFINITY;
-              const bool sure = key >= plan.sure_key;
-              if (sure) {
-                if (f >= plan.tau_min_p) lanes |= 1u << l;
-              } else if (key >= plan.low_key && finite) {
-                pushes |= 1u << l;
-              }
-              if (finite && (sum_total || (sure && sum_above))) {
-                const unsigned long long mass = fixed_mass(f, plan.f_max);
-                if (sum_total) sums.total += mass;
-                if (sure && sum_above) sums.above += mass;
-              }
-            }
-            std::uint32_t slot = warp_reserve(pushes, &s.candidates);
-            for (std::uint32_t l = 0; l < valid; ++l) {
-              if (!((pushes >> l) & 1u)) continue;
-              if (slot < kCandidateCapacity) {
-                words[slot] = candidate_word(z[l], first + l);
-              } else {
-                s.overflow = 1;
-              }
-              ++slot;
-            }
-          }
-          queue_or_score(draw, first, z, lanes, queue, bar, partial);
-        },
-        [&] { share_bar(bar); });
+    if (codes_kept) {
+      for_each_coded_group<kFilterThreads>(z_row, cols, rank, ranks, codes,
+                                           unit_code(plan.tau_min_p), lane_top_code, visit,
+                                           [&] { share_bar(bar); });
+    } else {
+      for_each_group_where<kFilterThreads, true, true>(
+          z_row, cols, vectors, rank, ranks,
+          [&](std::uint32_t tile) {
+            return !tops_kept ||
+                   __fmul_rn(tile_tops[tile * kFilterThreads + threadIdx.x], scale) >=
+                       plan.tau_min_p;
+          },
+          [](const auto&, const auto&) {}, visit, [&] { share_bar(bar); });
+    }
     drain_queue(draw, queue, bar, partial);
     partial = block_merge<kFilterThreads>(partial, s.warps, &s.partial);
     if (top_p_on) {
@@ -251,6 +274,22 @@ __global__ void __launch_bounds__(kFilterThreads, kBlocksPerSm)
   write_row_result(out, first_row + row, token, ok);
 }
 
+/// True when the row has min-p and no other filter, and is not greedy.
+bool min_p_alone_row(const KernelRowParams& p, std::uint32_t cols) {
+  return !plan_row(p).greedy && p.min_p > 0.0f && (p.top_k == 0 || p.top_k >= cols) &&
+         p.top_p >= 1.0f;
+}
+
+/// True when the codes of min-p alone fit every block of the chunk's rows (codes_fit).
+bool chunk_codes_fit(const RejectionLaunch& l, const RowChunk& chunk) {
+  const auto fit = [&](auto element) {
+    using T = decltype(element);
+    return codes_fit<kFilterThreads, T>(l.cols, rows_vectorizable<T>(l.logits, l.cols), 0,
+                                        chunk.group, kCodeCapacity);
+  };
+  return l.type == LogitsType::F32 ? fit(float{}) : fit(bf16_t{});  // 16-bit types alike
+}
+
 }  // namespace
 
 #if defined(TOKENPICK_PHASE_TIMES)
@@ -259,15 +298,28 @@ gpuError_t read_filtered_phase_marks(long long* marks) {
 }
 #endif
 
+/// The kernel instance for `chunk`: kMinPAlone where every row of it has min-p alone.
+#define TP_FILTERED_KERNEL_OF(kMinPAlone)                                                      \
+  [](auto element, auto tier) {                                                               \
+    constexpr auto kernel =                                                                   \
+        &filtered_sample_kernel<decltype(element), decltype(tier)::value, kMinPAlone>;        \
+    return std::integral_constant<decltype(kernel), kernel>{};                                \
+  }
+
 gpuError_t enqueue_filtered_sample(const RejectionLaunch& l, const RowChunk& chunk,
                                    gpuStream_t stream) {
-  return enqueue_filtering_kernel(
-      l, chunk, stream,
-      [](auto element, auto tier) {
-        constexpr auto kernel = &filtered_sample_kernel<decltype(element), decltype(tier)::value>;
-        return std::integral_constant<decltype(kernel), kernel>{};
-      },
-      kFilterSharedBytes);
+  bool min_p_alone = chunk_codes_fit(l, chunk);
+  const std::uint32_t count = l.params_count == 1 ? 1 : chunk.rows;
+  for (std::uint32_t r = 0; r < count && min_p_alone; ++r) {
+    const KernelRowParams& p = l.params[l.params_count == 1 ? 0 : chunk.first_row + r];
+    min_p_alone = min_p_alone_row(p, l.cols);
+  }
+  return min_p_alone ? enqueue_filtering_kernel(l, chunk, stream, TP_FILTERED_KERNEL_OF(true),
+                                                kFilterSharedBytes)
+                     : enqueue_filtering_kernel(l, chunk, stream, TP_FILTERED_KERNEL_OF(false),
+                                                kFilterSharedBytes);
 }
+
+#undef TP_FILTERED_KERNEL_OF
 
 }  // namespace tokenpick

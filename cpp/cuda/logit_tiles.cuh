@@ -330,13 +330,13 @@ struct TileSpan {
   std::uint32_t tiles;
 };
 template <int kThreads, typename T>
-__device__ __forceinline__ TileSpan tile_span(std::uint32_t cols, bool vectors, unsigned rank,
-                                              unsigned ranks) {
+__host__ __device__ __forceinline__ TileSpan tile_span(std::uint32_t cols, bool vectors,
+                                                       unsigned rank, unsigned ranks) {
   const std::uint32_t unit = vectors ? kGroup * Widen<T>::kGroupsPerVector : kGroup;
   const std::uint32_t units = (cols + unit - 1) / unit;
   const std::uint32_t share = (units + ranks - 1) / ranks;
-  const std::uint32_t begin = min(units, rank * share);
-  const std::uint32_t end = min(units, begin + share);
+  const std::uint32_t begin = rank * share < units ? rank * share : units;
+  const std::uint32_t end = begin + share < units ? begin + share : units;
   constexpr std::uint32_t kTile = kThreads * kUnroll;
   return TileSpan{begin, end, (end - begin + kTile - 1) / kTile};
 }
@@ -426,6 +426,33 @@ __device__ __forceinline__ void for_each_group(const T* row, std::uint32_t cols,
                                                TileDone&& tile_done) {
   for_each_group_where<kThreads, kEveryLane, kBackward, kTopFromMaxima>(
       row, cols, vectors, rank, ranks, AllTiles{}, tile_start, visit, tile_done);
+}
+
+/// for_each_group without tile hooks, with prepare() (every thread of the block, which may use
+/// block barriers) called once the first tile's 16-byte loads are issued and before its visits,
+/// so that their latency passes under prepare's own: a read that depends on a plan issues its
+/// first tile before the plan. prepare() returns false to read nothing further; it is called
+/// exactly once, also by a block whose share is empty.
+template <int kThreads, bool kEveryLane = false, typename T, typename Prepare, typename Visit>
+__device__ __forceinline__ void for_each_group_prepared(const T* row, std::uint32_t cols,
+                                                        bool vectors, unsigned rank,
+                                                        unsigned ranks, Prepare&& prepare,
+                                                        Visit&& visit) {
+  constexpr std::uint32_t kTile = kThreads * kUnroll;
+  const TileSpan span = tile_span<kThreads, T>(cols, vectors, rank, ranks);
+  if (!vectors || span.tiles == 0) {
+    if (!prepare()) return;
+    for_each_group<kThreads, kEveryLane>(
+        row, cols, vectors, rank, ranks, [](const auto&, const auto&) {}, visit, [] {});
+    return;
+  }
+  for (std::uint32_t tile = 0; tile < span.tiles; ++tile) {
+    const std::uint32_t base = span.begin + tile * kTile + threadIdx.x;
+    uint4 v[kUnroll];
+    load_vectors<kEveryLane>(row, v, base, kThreads, span.end);
+    if (tile == 0 && !prepare()) return;
+    visit_vectors<T, kEveryLane>(v, base, kThreads, span.end, visit);
+  }
 }
 
 }  // namespace tokenpick

@@ -25,7 +25,8 @@ constexpr int kBinsPerThread = kBins / kFilterThreads;
 
 /// The lowest route_key of f the row gathers, on every thread: the bottom of the highest bin
 /// whose count from the top reaches k (0, every finite token, when the row has fewer than k);
-/// `gathered` is how many tokens lie at or above it.
+/// `gathered` is how many tokens lie at or above it. One block reduction: the thread whose
+/// bins cross k holds both the bin and the count through it.
 __device__ __forceinline__ std::uint32_t gather_floor_key(const std::uint32_t* row_bins,
                                                           std::uint32_t k, Scratch& s,
                                                           std::uint32_t& gathered) {
@@ -37,20 +38,25 @@ __device__ __forceinline__ std::uint32_t gather_floor_key(const std::uint32_t* r
     mine += counts[i];
   }
   std::uint32_t total = 0;
-  const std::uint32_t before = block_exclusive_sum<kFilterThreads>(mine, s.u, total);
-  const int k_bin = crossing_bin<kFilterThreads, kBinsPerThread>(counts, before, k, s.i);
-  if (k_bin < 0) {
+  std::uint32_t run = block_exclusive_sum<kFilterThreads>(mine, s.u, total);
+  // (crossing bin + 1) << 32 | tokens at or above it; 0 where this thread's bins do not cross.
+  unsigned long long crossing = 0;
+#pragma unroll
+  for (int i = 0; i < kBinsPerThread; ++i) {
+    const std::uint32_t previous = run;
+    run += counts[i];
+    if (run >= k && previous < k) {
+      const int bin = kBins - 1 - static_cast<int>(threadIdx.x * kBinsPerThread + i);
+      crossing = (static_cast<unsigned long long>(bin + 1) << 32) | run;
+    }
+  }
+  crossing = block_all_reduce<kFilterThreads>(crossing, LargerOp{}, 0ull, s.scan);
+  if (crossing == 0) {
     gathered = total;
     return 0u;
   }
-  std::uint32_t above = 0;
-#pragma unroll
-  for (int i = 0; i < kBinsPerThread; ++i) {
-    const int bin = kBins - 1 - static_cast<int>(threadIdx.x * kBinsPerThread + i);
-    if (bin >= k_bin) above += counts[i];
-  }
-  gathered = block_all_reduce<kFilterThreads>(above, SumOp{}, 0u, s.u);
-  return static_cast<std::uint32_t>(k_bin) << kBinShift;
+  gathered = static_cast<std::uint32_t>(crossing);
+  return static_cast<std::uint32_t>((crossing >> 32) - 1) << kBinShift;
 }
 
 template <typename T, int N>
@@ -73,29 +79,30 @@ __global__ void __launch_bounds__(kFilterThreads, kBlocksPerSm)
 
   const std::uint32_t flags = state.flags;
   std::uint32_t gathered = 0;
-  if (flags == 0) {  // a NaN or an infinite f decides the row without candidates
-    const std::uint32_t floor_key = gather_floor_key(state.bins, k, s, gathered);
-    if (gathered <= kTopKRouteWords) {
-      for_each_group<kFilterThreads, true>(
-          z_row, cols, vectors, blockIdx.x, gridDim.x, [](const auto&, const auto&) {},
-          [&](std::uint32_t first, const float (&z)[kGroup], std::uint32_t valid) {
-            unsigned pushes = 0;
+  std::uint32_t floor_key = 0;
+  // The first tile's loads are in flight while the row's bins are scanned.
+  for_each_group_prepared<kFilterThreads, true>(
+      z_row, cols, vectors, blockIdx.x, gridDim.x,
+      [&] {
+        if (flags != 0) return false;  // a NaN or an infinite f decides the row
+        floor_key = gather_floor_key(state.bins, k, s, gathered);
+        return gathered <= kTopKRouteWords;
+      },
+      [&](std::uint32_t first, const float (&z)[kGroup], std::uint32_t valid) {
+        unsigned pushes = 0;
 #pragma unroll
-            for (std::uint32_t l = 0; l < kGroup; ++l) {
-              const float f = __fmul_rn(z[l], scale);
-              if (l < valid && f > -INFINITY && route_key(f) >= floor_key) pushes |= 1u << l;
-            }
-            std::uint32_t slot = warp_reserve(pushes, &state.collected);
+        for (std::uint32_t l = 0; l < kGroup; ++l) {
+          const float f = __fmul_rn(z[l], scale);
+          if (l < valid && f > -INFINITY && route_key(f) >= floor_key) pushes |= 1u << l;
+        }
+        std::uint32_t slot = warp_reserve(pushes, &state.collected);
 #pragma unroll
-            for (std::uint32_t l = 0; l < kGroup; ++l) {
-              if (!((pushes >> l) & 1u)) continue;
-              if (slot < kTopKRouteWords) state.words[slot] = candidate_word(z[l], first + l);
-              ++slot;
-            }
-          },
-          [] {});
-    }
-  }
+        for (std::uint32_t l = 0; l < kGroup; ++l) {
+          if (!((pushes >> l) & 1u)) continue;
+          if (slot < kTopKRouteWords) state.words[slot] = candidate_word(z[l], first + l);
+          ++slot;
+        }
+      });
   // The row's last block finishes it, after every block's words.
   __threadfence();
   __syncthreads();
@@ -114,11 +121,7 @@ __global__ void __launch_bounds__(kFilterThreads, kBlocksPerSm)
   all.greedy.nan = flags & kTopKRouteNan;
   if (threadIdx.x == 0) s.overflow = gathered > kTopKRouteWords || collected != gathered;
   __syncthreads();
-  std::uint32_t token = kTokenAllMasked;
-  std::uint32_t ok = 0;
-  // By counting: the route's ~100 candidates (H200, batch 1 x 128256: 15.0 us with it).
-  finish_collected_row<true>(p, plan_r, all, cols, max_rounds, step, scale, k, words, n, s,
-                             token, ok);
+  // Every thread has read the row's state: reset it for the next call (stores under the finish).
   for (int i = 0; i < kBinsPerThread; ++i) state.bins[threadIdx.x + i * kFilterThreads] = 0;
   if (threadIdx.x == 0) {
     state.f_max_key = 0;
@@ -126,6 +129,11 @@ __global__ void __launch_bounds__(kFilterThreads, kBlocksPerSm)
     state.collected = 0;
     state.arrived = 0;
   }
+  std::uint32_t token = kTokenAllMasked;
+  std::uint32_t ok = 0;
+  // By counting: the route's ~100 candidates (H200, batch 1 x 128256: 15.0 us with it).
+  finish_collected_row<true>(p, plan_r, all, cols, max_rounds, step, scale, k, words, n, s,
+                             token, ok);
   write_row_result(out, first_row + row, token, ok);
 }
 

@@ -60,7 +60,17 @@ __global__ void __launch_bounds__(kFilterThreads, kBlocksPerSm)
         }
       },
       [] {});
-  store_block_stats(mine, s);  // synchronises the block: every bin is counted
+  // Each warp's largest f and flags, then one barrier (every bin is counted): one thread adds
+  // the block's to the row's while the others flush the bins.
+  const float warp_f_max = warp_all_reduce(mine.f_max, MaxOp{});
+  const std::uint32_t warp_flags =
+      (warp_ballot(kFullWarp, mine.greedy.nan != 0) != 0 ? kTopKRouteNan : 0u) |
+      (warp_ballot(kFullWarp, mine.special != 0) != 0 ? kTopKRouteSpecial : 0u);
+  if (lane_index() == 0) {
+    s.f[warp_index()] = warp_f_max;
+    s.u[warp_index()] = warp_flags;
+  }
+  __syncthreads();
   TopKRouteRow& state = rows[row];
 #pragma unroll
   for (int i = 0; i < kBinsPerThread; ++i) {
@@ -68,9 +78,13 @@ __global__ void __launch_bounds__(kFilterThreads, kBlocksPerSm)
     if (bins[bin] != 0) atomicAdd(&state.bins[bin], bins[bin]);
   }
   if (threadIdx.x == 0) {
-    atomicMax(&state.f_max_key, order_key(s.stats.f_max));
-    const std::uint32_t flags = (s.stats.greedy.nan ? kTopKRouteNan : 0u) |
-                                (s.stats.special ? kTopKRouteSpecial : 0u);
+    float f_max = -INFINITY;
+    std::uint32_t flags = 0;
+    for (int w = 0; w < kWarpsOf<kFilterThreads>; ++w) {
+      f_max = fmaxf(f_max, s.f[w]);
+      flags |= s.u[w];
+    }
+    atomicMax(&state.f_max_key, order_key(f_max));
     if (flags != 0) atomicOr(&state.flags, flags);
   }
 }

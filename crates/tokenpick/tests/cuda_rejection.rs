@@ -352,6 +352,79 @@ fn small_top_k_rows_with_ties_and_masks_match_the_cpu_path() {
     );
 }
 
+/// A row of `vocab` negative logits with `positives` distinct positive ones and then `zeros`
+/// zeros of alternating sign (`+zero` first, then `-zero`), spread over the row.
+fn row_with_signed_zeros(vocab: usize, positives: usize, zeros: &[f32], seed: u64) -> Vec<f32> {
+    let mut row: Vec<f32> = normal_logits(vocab, 3.0, seed)
+        .iter()
+        .map(|v| -0.01 - v.abs())
+        .collect();
+    // 97 is prime to the vocabularies used: the positions are distinct.
+    let at = |j: usize| (j * 97 + 13) % vocab;
+    for j in 0..positives {
+        row[at(j)] = 0.05 + j as f32 / positives as f32;
+    }
+    for (j, &zero) in zeros.iter().enumerate() {
+        row[at(positives + j)] = zero;
+    }
+    row
+}
+
+#[test]
+fn zeros_of_both_signs_tying_the_k_th_value_are_all_kept() {
+    if !cuda_present() {
+        return;
+    }
+    // -0 equals +0 but sorts one key below it, in another histogram bin: where top-k's k-th
+    // value is 0, every zero of either sign is kept, as on the CPU. Row 0: 150 positive logits
+    // then 30 +0 and 30 -0; row 1: the same with +-1e-45, which temperature 2 turns into +-0;
+    // row 2: 100 positive logits, one +0 and 59 -0; row 3: a plain row. k 170 and 200 take the
+    // two-pass kernel (k above 128), k 120 the top-k route (batch 4) with row 2's k-th at 0.
+    let vocab = 32_000;
+    let signed = |n: usize, magnitude: f32| -> Vec<f32> {
+        (0..n)
+            .map(|j| if j % 2 == 0 { magnitude } else { -magnitude })
+            .collect()
+    };
+    let mut row2_zeros = vec![0.0f32];
+    row2_zeros.extend(std::iter::repeat_n(-0.0f32, 59));
+    let mut values = row_with_signed_zeros(vocab, 150, &signed(60, 0.0), 81);
+    values.extend(row_with_signed_zeros(vocab, 150, &signed(60, 1e-45), 82));
+    values.extend(row_with_signed_zeros(vocab, 100, &row2_zeros, 83));
+    values.extend(normal_logits(vocab, 2.0, 84));
+    let negative_zeros: Vec<usize> = (0..values.len())
+        .filter(|&i| values[i] == 0.0 && values[i].is_sign_negative())
+        .collect();
+    let batch = 4;
+    let logits = device(&values, batch, vocab);
+    let mut sampler = Sampler::new();
+    let mut drawn_negative_zeros = 0usize;
+    for params in [
+        SamplingParams::filtered(1.0, 200, 1.0, 0.0),
+        SamplingParams::filtered(2.0, 200, 1.0, 0.0),
+        SamplingParams::filtered(1.0, 170, 1.0, 0.0),
+        SamplingParams::filtered(1.0, 120, 1.0, 0.0),
+        SamplingParams::filtered(1.0, 200, 1.0, 0.05),
+    ] {
+        for step in 0..40 {
+            let rows = seeded(params, batch, step);
+            let gpu = sampler.sample(&logits, &rows, step).unwrap();
+            let cpu = cpu_token_ids(&values, vocab, &rows, step, Convention::TemperatureFirst);
+            assert_eq!(gpu, cpu, "{params:?} step {step}");
+            drawn_negative_zeros += cpu
+                .iter()
+                .enumerate()
+                .filter(|&(row, &token)| negative_zeros.contains(&(row * vocab + token as usize)))
+                .count();
+        }
+    }
+    // The draws reach the -0 ties (the test could see them dropped).
+    assert!(
+        drawn_negative_zeros >= 20,
+        "{drawn_negative_zeros} -0 tokens drawn"
+    );
+}
+
 #[test]
 fn min_p_rows_from_flat_to_masked_match_the_cpu_path() {
     if !cuda_present() {
@@ -360,41 +433,53 @@ fn min_p_rows_from_flat_to_masked_match_the_cpu_path() {
     // Min-p alone over rows that keep all, most, few or almost none of their tokens, each
     // against the CPU path token for token: every logit equal (all kept), a slow ramp (most
     // kept at min-p 0.01), a normal row (few kept), and a grammar mask (few finite tokens); at
-    // batch 4 (a row split over several blocks) and 256 (one block a row).
-    let vocab = 65_536;
-    let normal = normal_logits(vocab, 1.0, 91);
-    let mut values = vec![0.0f32; vocab];
-    values.extend((0..vocab).map(|i| i as f32 * 1e-4));
-    values.extend_from_slice(&normal);
-    values.extend((0..vocab).map(|i| {
-        if i % 700 == 3 {
-            normal[i]
-        } else {
-            f32::NEG_INFINITY
-        }
-    }));
+    // batch 4 (a row split over several blocks) and 64-256 (one block a row). The second read
+    // takes the vectors whose group codes reach the threshold (rows of 65536 and 128256 tokens,
+    // f32 and bf16; 128256 f32 at batch 256 fills a lane's 64-vector mask), or the tiles whose
+    // largest logit does (65533 tokens, read token by token; 262144 at batch 256).
     let mut sampler = Sampler::new();
-    for repeats in [1usize, 64] {
-        let batch = 4 * repeats;
-        let all = values.repeat(repeats);
-        let logits = device(&all, batch, vocab);
-        for params in [
-            SamplingParams::filtered(1.0, 0, 1.0, 0.1),
-            SamplingParams::filtered(0.7, 0, 1.0, 0.01),
-            SamplingParams::filtered(1.5, 0, 1.0, 0.6),
-        ] {
-            for step in 0..6 {
-                let rows = seeded(params, batch, step + 100 * repeats as u64);
-                let gpu = sampler.sample(&logits, &rows, step).unwrap();
-                for (row, route) in sampler.last_report().rows.iter().enumerate() {
+    for (vocab, dtype, batches) in [
+        (65_536usize, DType::F32, [4usize, 256]),
+        (128_256, DType::F32, [4, 256]),
+        (128_256, DType::BF16, [4, 64]),
+        (65_533, DType::F32, [4, 64]),
+        (262_144, DType::F32, [4, 256]),
+    ] {
+        let normal = normal_logits(vocab, 1.0, 91);
+        let mut values = vec![0.0f32; vocab];
+        values.extend((0..vocab).map(|i| i as f32 * 1e-4));
+        values.extend_from_slice(&normal);
+        values.extend((0..vocab).map(|i| {
+            if i % 700 == 3 {
+                normal[i]
+            } else {
+                f32::NEG_INFINITY
+            }
+        }));
+        for batch in batches {
+            let logits = device_as(&values.repeat(batch / 4), batch, vocab, dtype);
+            let all = logits.to_host().unwrap().host_to_f32().unwrap();
+            for params in [
+                SamplingParams::filtered(1.0, 0, 1.0, 0.1),
+                SamplingParams::filtered(0.7, 0, 1.0, 0.01),
+                SamplingParams::filtered(1.5, 0, 1.0, 0.6),
+            ] {
+                for step in 0..4 {
+                    let rows = seeded(params, batch, step + 100 * batch as u64);
+                    let gpu = sampler.sample(&logits, &rows, step).unwrap();
+                    for (row, route) in sampler.last_report().rows.iter().enumerate() {
+                        assert_eq!(
+                            route.path,
+                            SamplingPath::RejectionKernel,
+                            "row {row} {params:?}: {route:?}"
+                        );
+                    }
+                    let cpu = cpu_token_ids(&all, vocab, &rows, step, Convention::TemperatureFirst);
                     assert_eq!(
-                        route.path,
-                        SamplingPath::RejectionKernel,
-                        "row {row} {params:?}: {route:?}"
+                        gpu, cpu,
+                        "vocab {vocab} {dtype:?} batch {batch} {params:?} step {step}"
                     );
                 }
-                let cpu = cpu_token_ids(&all, vocab, &rows, step, Convention::TemperatureFirst);
-                assert_eq!(gpu, cpu, "batch {batch} {params:?} step {step}");
             }
         }
     }
