@@ -298,7 +298,8 @@ gpuError_t read_filtered_phase_marks(long long* marks) {
 }
 #endif
 
-/// The kernel instance for `chunk`: kMinPAlone where every row of it has min-p alone.
+/// The kernel instance for `chunk`: kMinPAlone where every row of it has min-p alone and its
+/// codes fit.
 #define TP_FILTERED_KERNEL_OF(kMinPAlone)                                                      \
   [](auto element, auto tier) {                                                               \
     constexpr auto kernel =                                                                   \
@@ -308,16 +309,16 @@ gpuError_t read_filtered_phase_marks(long long* marks) {
 
 gpuError_t enqueue_filtered_sample(const RejectionLaunch& l, const RowChunk& chunk,
                                    gpuStream_t stream) {
-  bool min_p_alone = chunk_codes_fit(l, chunk);
+  bool coded = chunk_codes_fit(l, chunk);
   const std::uint32_t count = l.params_count == 1 ? 1 : chunk.rows;
-  for (std::uint32_t r = 0; r < count && min_p_alone; ++r) {
+  for (std::uint32_t r = 0; r < count && coded; ++r) {
     const KernelRowParams& p = l.params[l.params_count == 1 ? 0 : chunk.first_row + r];
-    min_p_alone = min_p_alone_row(p, l.cols);
+    coded = min_p_alone_row(p, l.cols);
   }
-  return min_p_alone ? enqueue_filtering_kernel(l, chunk, stream, TP_FILTERED_KERNEL_OF(true),
-                                                kFilterSharedBytes)
-                     : enqueue_filtering_kernel(l, chunk, stream, TP_FILTERED_KERNEL_OF(false),
-                                                kFilterSharedBytes);
+  return coded ? enqueue_filtering_kernel(l, chunk, stream, TP_FILTERED_KERNEL_OF(true),
+                                          kFilterSharedBytes)
+               : enqueue_filtering_kernel(l, chunk, stream, TP_FILTERED_KERNEL_OF(false),
+                                          kFilterSharedBytes);
 }
 
 #undef TP_FILTERED_KERNEL_OF
