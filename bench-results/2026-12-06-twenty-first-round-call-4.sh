@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # The twenty-first round's call 4: Gumbel-max with fewer instructions of code (ncu in call 3:
 # ~2.6 of ~12 cycles an issue at bf16 batch 256 are no_instruction stalls, the kernel is 20.5 K
-# instructions): bench_gnoA = branch gumbel-noise-outline 8a2107f (one bounded path per visit
-# site, and the survivors' noise out of line), bench_gnoB = c431384 (the same with the noise
+# instructions): bench_gnoA = branch gumbel-noise-outline f62bbdf (one bounded path per visit
+# site, and the survivors' noise out of line), bench_gnoB = 6d4e523 (the same with the noise
 # inline: the merge alone), against main (bench_main: c04e354's kernels); Gumbel-max and the
 # filtered calls (they score survivors the same way); the branch's CUDA tests; its full
 # bench; ncu of the branch at bf16 batch 256. Binaries in target/devrunH.
