@@ -7,10 +7,12 @@
 // Pass 2 (the row backward, so that it starts in L2; with min-p alone only the vectors, or
 // tiles, whose largest logit, coded in pass 1, reaches its threshold): kept tokens are scored for
 // Gumbel-max with the skips of gumbel_score.cuh, sparse ones a warp's width at a time
-// (score_queue.cuh); candidates go to shared memory. Block 0 gathers them and finds top-k's
+// (score_queue.cuh), or with top-p alone a group at a time under its tile's bound, the group's
+// other tokens masked; candidates go to shared memory. Block 0 gathers them and finds top-k's
 // k-th value and top-p's boundary exactly by radix selection over them (4 byte rounds, masses
 // in 2^-40 fixed point, so the sums do not depend on order), applies min-p (f - f_max >= ln m),
-// scores the kept candidates and writes (token, ok). Rows it cannot finish (an infinite f,
+// scores the kept candidates (top-p alone: tests the candidates that outscore the sure-kept
+// tokens, top_p_alone_finish.cuh) and writes (token, ok). Rows it cannot finish (an infinite f,
 // more candidates than fit) get ok = 0 and the sampler finishes them on the CPU.
 #include "gpu_runtime.cuh"
 
@@ -21,6 +23,7 @@
 #include "logit_tiles.cuh"
 #include "phase_times.cuh"
 #include "score_queue.cuh"
+#include "top_p_alone_finish.cuh"
 
 namespace tokenpick {
 
@@ -50,11 +53,32 @@ __device__ __forceinline__ void plan_row_draw(const KernelRowParams& p, const Ro
   if (threadIdx.x == 0) s.plan = plan;
 }
 
-/// kMinPAlone: the instance for launches whose every row has min-p alone (min_p_alone_row) and
-/// whose codes fit (codes_fit), with the coded second read only; the other instance keeps the
-/// tile tops for such rows, and its registers as they were (one more visit site costs them
-/// spills).
-template <typename T, int N, bool kMinPAlone>
+/// The kernel's instances: kGeneral takes any row; kMinPAlone launches whose every row has
+/// min-p alone (min_p_alone_row) and whose codes fit (codes_fit), with the coded second read
+/// only; kTopPAlone launches whose every row has top-p alone (top_p_alone_row), whose sure-kept
+/// tokens are scored a group at a time. kGeneral keeps the tile tops for min-p rows, and its
+/// registers as they were (one more visit site costs them spills).
+enum class FilterInstance { kGeneral, kMinPAlone, kTopPAlone };
+
+/// Reserves slots for the candidates of `pushes` (bit l: token first + l, logit z[l]) and
+/// writes their words; past kCandidateCapacity it marks the block's overflow. Every lane of a
+/// full warp calls it.
+__device__ __forceinline__ void push_candidates(unsigned pushes, std::uint32_t first,
+                                                const float (&z)[kGroup],
+                                                unsigned long long* words, Scratch& s) {
+  std::uint32_t slot = warp_reserve(pushes, &s.candidates);
+  for (std::uint32_t l = 0; l < kGroup; ++l) {
+    if (!((pushes >> l) & 1u)) continue;
+    if (slot < kCandidateCapacity) {
+      words[slot] = candidate_word(z[l], first + l);
+    } else {
+      s.overflow = 1;
+    }
+    ++slot;
+  }
+}
+
+template <typename T, int N, FilterInstance kInstance>
 __global__ void __launch_bounds__(kFilterThreads, kBlocksPerSm)
     filtered_sample_kernel(const T* logits, std::uint32_t cols, std::uint32_t first_row,
                            const __grid_constant__ InlineParams<N> params,
@@ -74,6 +98,8 @@ __global__ void __launch_bounds__(kFilterThreads, kBlocksPerSm)
   const float scale = (temperature_last || plan_r.greedy) ? 1.0f : plan_r.r;
   const bool top_k_on = p.top_k > 0 && p.top_k < cols;
   const bool top_p_on = p.top_p < 1.0f;
+  constexpr bool kMinPAlone = kInstance == FilterInstance::kMinPAlone;
+  constexpr bool kTopPAlone = kInstance == FilterInstance::kTopPAlone;
   const bool histogram = !kMinPAlone && !plan_r.greedy && (top_k_on || top_p_on);
   const unsigned rank = RowGroup::rank();
   const unsigned ranks = RowGroup::size();
@@ -96,7 +122,7 @@ __global__ void __launch_bounds__(kFilterThreads, kBlocksPerSm)
   const bool codes_kept = kMinPAlone;  // the launcher saw that they fit
   float* tile_tops = reinterpret_cast<float*>(dynamic_words);
   const bool tops_kept =
-      !kMinPAlone && min_p_alone &&
+      kInstance == FilterInstance::kGeneral && min_p_alone &&
       tile_span<kFilterThreads, T>(cols, vectors, rank, ranks).tiles * kFilterThreads <=
           kTileTopCapacity;
   RowStats mine{empty_partial(), -INFINITY, 0};
@@ -121,7 +147,7 @@ __global__ void __launch_bounds__(kFilterThreads, kBlocksPerSm)
           if (histogram) {
 #pragma unroll
             for (std::uint32_t l = 0; l < kGroup; ++l) {
-              if (f[l] > -INFINITY) histogram_add(h, f[l], top_p_on);
+              if (f[l] > -INFINITY) histogram_add(h, f[l], top_p_on, !kTopPAlone);
             }
           }
           return;
@@ -130,7 +156,7 @@ __global__ void __launch_bounds__(kFilterThreads, kBlocksPerSm)
           float fl = 0.0f;
           if (note_token(z[l], first + l, plan_r, scale, temperature_last, mine, fl) &&
               histogram && fl > -INFINITY) {
-            histogram_add(h, fl, top_p_on);
+            histogram_add(h, fl, top_p_on, !kTopPAlone);
           }
         }
       },
@@ -204,22 +230,53 @@ __global__ void __launch_bounds__(kFilterThreads, kBlocksPerSm)
             if (sure && sum_above) sums.above += mass;
           }
         }
-        std::uint32_t slot = warp_reserve(pushes, &s.candidates);
-        for (std::uint32_t l = 0; l < valid; ++l) {
-          if (!((pushes >> l) & 1u)) continue;
-          if (slot < kCandidateCapacity) {
-            words[slot] = candidate_word(z[l], first + l);
-          } else {
-            s.overflow = 1;
-          }
-          ++slot;
-        }
+        push_candidates(pushes, first, z, words, s);
       }
       queue_or_score(draw, first, z, lanes, queue, bar, partial);
     };
+    // Top-p alone: each token's exact mass, the candidates pushed, and the sure-kept tokens
+    // scored in place as a group under the tile's bound (score_group_bounded), the others
+    // masked as -inf (a masked lane's score is -inf: it never wins); a group the bound cannot
+    // take (kTileSlow, or not full) is scored by score_group over the sure lanes.
+    TileBound tile{kTileSlow, 0, 0.0f};
+    const auto visit_top_p = [&](std::uint32_t first, const float (&z)[4], std::uint32_t valid) {
+      float kept[kGroup];
+      unsigned sure = 0;
+      unsigned pushes = 0;
+#pragma unroll
+      for (std::uint32_t l = 0; l < kGroup; ++l) {
+        const float f = __fmul_rn(z[l], scale);
+        const std::uint32_t key = order_key(f);
+        const bool finite = l < valid && f > -INFINITY;
+        const bool is_sure = finite && key >= plan.sure_key;
+        if (is_sure) {
+          sure |= 1u << l;
+        } else if (finite && key >= plan.low_key) {
+          pushes |= 1u << l;
+        }
+#if !defined(TOKENPICK_DIAG_NO_EXACT_MASS)
+        if (finite) {
+          const unsigned long long mass = fixed_mass(f, plan.f_max);
+          sums.total += mass;
+          if (is_sure) sums.above += mass;
+        }
+#endif
+        kept[l] = is_sure ? z[l] : -INFINITY;
+      }
+      push_candidates(pushes, first, z, words, s);
+      if (sure != 0 && !(valid == kGroup && score_group_bounded(draw, first, kept, tile, true,
+                                                                 bar, partial))) {
+        score_group(draw, first, z, sure, bar, partial);
+      }
+    };
     // Backward, so that the read starts with what pass 1 left in L2; every lane visits, so
     // that whole warps meet in the queue.
-    if (codes_kept) {
+    if constexpr (kTopPAlone) {
+      for_each_group_where<kFilterThreads, true, true>(
+          z_row, cols, vectors, rank, ranks, AllTiles{},
+          [&](const auto&, const auto& tile_peak) { tile = tile_bound(draw, tile_peak(), bar); },
+          visit_top_p, [&] { share_bar(bar); });
+    } else if (codes_kept) {
       for_each_coded_group<kFilterThreads>(z_row, cols, rank, ranks, codes,
                                            unit_code(plan.tau_min_p), lane_top_code, visit,
                                            [&] { share_bar(bar); });
@@ -268,7 +325,12 @@ __global__ void __launch_bounds__(kFilterThreads, kBlocksPerSm)
   std::uint32_t ok = plan.status == kPlanToken ? 1u : 0u;
   if (plan.status == kPlanDraw) {
     const RowDraw draw = row_draw(plan_r.r, p.seed, step);
-    finish_row<kFilterThreads>(p, draw, scale, plan, sums, partial, words, n, s, token, ok);
+    if constexpr (kTopPAlone) {
+      finish_top_p_alone<kFilterThreads>(p, draw, scale, plan, sums, partial, words, n, s, token,
+                                         ok);
+    } else {
+      finish_row<kFilterThreads>(p, draw, scale, plan, sums, partial, words, n, s, token, ok);
+    }
   }
   TP_PHASE(7);  // finished
   write_row_result(out, first_row + row, token, ok);
@@ -278,6 +340,22 @@ __global__ void __launch_bounds__(kFilterThreads, kBlocksPerSm)
 bool min_p_alone_row(const KernelRowParams& p, std::uint32_t cols) {
   return !plan_row(p).greedy && p.min_p > 0.0f && (p.top_k == 0 || p.top_k >= cols) &&
          p.top_p >= 1.0f;
+}
+
+/// True when the row has top-p and no other filter, and is not greedy.
+bool top_p_alone_row(const KernelRowParams& p, std::uint32_t cols) {
+  return !plan_row(p).greedy && p.top_p < 1.0f && (p.top_k == 0 || p.top_k >= cols) &&
+         p.min_p <= 0.0f;
+}
+
+/// True when every row of the chunk satisfies `row_test(params, cols)`.
+template <typename RowTest>
+bool every_chunk_row(const RejectionLaunch& l, const RowChunk& chunk, RowTest row_test) {
+  const std::uint32_t count = l.params_count == 1 ? 1 : chunk.rows;
+  for (std::uint32_t r = 0; r < count; ++r) {
+    if (!row_test(l.params[l.params_count == 1 ? 0 : chunk.first_row + r], l.cols)) return false;
+  }
+  return true;
 }
 
 /// True when the codes of min-p alone fit every block of the chunk's rows (codes_fit).
@@ -299,26 +377,29 @@ gpuError_t read_filtered_phase_marks(long long* marks) {
 #endif
 
 /// The kernel instance for `chunk`: kMinPAlone where every row of it has min-p alone and its
-/// codes fit.
-#define TP_FILTERED_KERNEL_OF(kMinPAlone)                                                      \
+/// codes fit, kTopPAlone where every row has top-p alone, else kGeneral.
+#define TP_FILTERED_KERNEL_OF(kInstance)                                                       \
   [](auto element, auto tier) {                                                               \
     constexpr auto kernel =                                                                   \
-        &filtered_sample_kernel<decltype(element), decltype(tier)::value, kMinPAlone>;        \
+        &filtered_sample_kernel<decltype(element), decltype(tier)::value, kInstance>;         \
     return std::integral_constant<decltype(kernel), kernel>{};                                \
   }
 
 gpuError_t enqueue_filtered_sample(const RejectionLaunch& l, const RowChunk& chunk,
                                    gpuStream_t stream) {
-  bool coded = chunk_codes_fit(l, chunk);
-  const std::uint32_t count = l.params_count == 1 ? 1 : chunk.rows;
-  for (std::uint32_t r = 0; r < count && coded; ++r) {
-    const KernelRowParams& p = l.params[l.params_count == 1 ? 0 : chunk.first_row + r];
-    coded = min_p_alone_row(p, l.cols);
+  if (chunk_codes_fit(l, chunk) && every_chunk_row(l, chunk, min_p_alone_row)) {
+    return enqueue_filtering_kernel(l, chunk, stream,
+                                    TP_FILTERED_KERNEL_OF(FilterInstance::kMinPAlone),
+                                    kFilterSharedBytes);
   }
-  return coded ? enqueue_filtering_kernel(l, chunk, stream, TP_FILTERED_KERNEL_OF(true),
-                                          kFilterSharedBytes)
-               : enqueue_filtering_kernel(l, chunk, stream, TP_FILTERED_KERNEL_OF(false),
-                                          kFilterSharedBytes);
+  if (every_chunk_row(l, chunk, top_p_alone_row)) {
+    return enqueue_filtering_kernel(l, chunk, stream,
+                                    TP_FILTERED_KERNEL_OF(FilterInstance::kTopPAlone),
+                                    kFilterSharedBytes);
+  }
+  return enqueue_filtering_kernel(l, chunk, stream,
+                                  TP_FILTERED_KERNEL_OF(FilterInstance::kGeneral),
+                                  kFilterSharedBytes);
 }
 
 #undef TP_FILTERED_KERNEL_OF

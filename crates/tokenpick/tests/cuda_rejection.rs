@@ -594,6 +594,80 @@ fn the_top_p_route_draws_the_filtered_kernels_tokens() {
     assert!(compared * 2 >= rows_total, "{compared} of {rows_total}");
 }
 
+/// The two-pass kernel's top-p-alone instance (a call whose every row has top-p and no other
+/// filter: the sure-kept tokens scored a group at a time, no token counts in its histogram) and
+/// its general instance (the same rows with top-k = vocabulary - 1 and the last logit -inf: the
+/// same kept set) draw the argmax over the top-p set of the same noise: the same tokens. The
+/// batches are above the top-p route's 32 rows, so neither call takes the route.
+#[test]
+fn the_top_p_alone_instance_draws_the_general_instances_tokens() {
+    if !cuda_present() {
+        return;
+    }
+    let mut sampler = Sampler::new();
+    let mut agreement = Agreement::default();
+    for (case, &(vocab, batch, sigma, dtype)) in [
+        (128_256usize, 64usize, 1.0f32, DType::F32),
+        (128_256, 40, 3.0, DType::BF16),
+        (32_000, 300, 6.0, DType::F32),
+        (151_936, 33, 1.0, DType::F16),
+        (262_144, 36, 6.0, DType::F32),
+        // A row length no vector divides: the rows are read token by token.
+        (5_003, 48, 1.0, DType::F32),
+    ]
+    .iter()
+    .enumerate()
+    {
+        let mut values = normal_logits(vocab * batch, sigma, 170 + case as u64);
+        // Row 1 rounded to integers (ties at the boundary), row 2 with a tenth of its tokens
+        // masked to -inf.
+        for v in &mut values[vocab..2 * vocab] {
+            *v = v.round();
+        }
+        for v in values[2 * vocab..3 * vocab].iter_mut().step_by(10) {
+            *v = f32::NEG_INFINITY;
+        }
+        for row in 0..batch {
+            values[row * vocab + vocab - 1] = f32::NEG_INFINITY;
+        }
+        let logits = device_as(&values, batch, vocab, dtype);
+        for (temperature, top_p) in [(1.0f32, 0.9f32), (0.7, 0.75), (1.3, 0.95)] {
+            for step in 0..3u64 {
+                let salt = 300 * case as u64 + step;
+                let alone = seeded(
+                    SamplingParams::filtered(temperature, 0, top_p, 0.0),
+                    batch,
+                    salt,
+                );
+                let general = seeded(
+                    SamplingParams::filtered(temperature, vocab as u32 - 1, top_p, 0.0),
+                    batch,
+                    salt,
+                );
+                agreement.check(
+                    &mut sampler,
+                    (&logits, &alone),
+                    (&logits, &general),
+                    step,
+                    batch,
+                    &format!("vocab {vocab} {dtype:?} sigma {sigma} T {temperature} p {top_p}"),
+                );
+            }
+        }
+    }
+    let Agreement {
+        rows: rows_total,
+        route_drawn: alone_drawn,
+        compared,
+    } = agreement;
+    eprintln!(
+        "top-p alone: {alone_drawn} of {rows_total} rows drawn on the GPU, {compared} compared"
+    );
+    // Both instances leave a row to the CPU where its boundary bins hold more candidates than
+    // fit (the general one also where top-k's bin does); most rows are drawn by both.
+    assert!(compared * 2 >= rows_total, "{compared} of {rows_total}");
+}
+
 /// The rows as a device array of `dtype` (f32 values rounded to it).
 fn device_as(values: &[f32], rows: usize, cols: usize, dtype: DType) -> Array {
     match dtype {
