@@ -63,13 +63,10 @@ __device__ __forceinline__ float bin_top(std::uint32_t bin) {
   return key_value((bin << kBinShift) | ((1u << kBinShift) - 1u));
 }
 
-/// Adds a finite f to the histogram (the mass only when `with_mass`, the count only when
-/// `with_count`: top-p alone counts nothing, a row whose candidates overflow is found when they
-/// are pushed).
-__device__ __forceinline__ void histogram_add(Histogram& h, float f, bool with_mass,
-                                              bool with_count) {
+/// Adds a finite f to the histogram (the mass only when `with_mass`).
+__device__ __forceinline__ void histogram_add(Histogram& h, float f, bool with_mass) {
   const std::uint32_t bin = order_key(f) >> kBinShift;
-  if (with_count) atomicAdd(&h.count[bin], 1u);
+  atomicAdd(&h.count[bin], 1u);
   if (with_mass) {
     atomicAdd(&h.mass[bin], __float2uint_rn(__expf(f - bin_top(bin)) * kBinMassScale));
   }

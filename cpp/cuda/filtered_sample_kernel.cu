@@ -147,7 +147,7 @@ __global__ void __launch_bounds__(kFilterThreads, kBlocksPerSm)
           if (histogram) {
 #pragma unroll
             for (std::uint32_t l = 0; l < kGroup; ++l) {
-              if (f[l] > -INFINITY) histogram_add(h, f[l], top_p_on, !kTopPAlone);
+              if (f[l] > -INFINITY) histogram_add(h, f[l], top_p_on);
             }
           }
           return;
@@ -156,7 +156,7 @@ __global__ void __launch_bounds__(kFilterThreads, kBlocksPerSm)
           float fl = 0.0f;
           if (note_token(z[l], first + l, plan_r, scale, temperature_last, mine, fl) &&
               histogram && fl > -INFINITY) {
-            histogram_add(h, fl, top_p_on, !kTopPAlone);
+            histogram_add(h, fl, top_p_on);
           }
         }
       },

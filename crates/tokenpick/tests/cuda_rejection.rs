@@ -595,7 +595,7 @@ fn the_top_p_route_draws_the_filtered_kernels_tokens() {
 }
 
 /// The two-pass kernel's top-p-alone instance (a call whose every row has top-p and no other
-/// filter: the sure-kept tokens scored a group at a time, no token counts in its histogram) and
+/// filter: the sure-kept tokens scored a group at a time, a finish without radix selection) and
 /// its general instance (the same rows with top-k = vocabulary - 1 and the last logit -inf: the
 /// same kept set) draw the argmax over the top-p set of the same noise: the same tokens. The
 /// batches are above the top-p route's 32 rows, so neither call takes the route.
