@@ -254,13 +254,11 @@ __global__ void __launch_bounds__(kFilterThreads, kBlocksPerSm)
         } else if (finite && key >= plan.low_key) {
           pushes |= 1u << l;
         }
-#if !defined(TOKENPICK_DIAG_NO_EXACT_MASS)
         if (finite) {
           const unsigned long long mass = fixed_mass(f, plan.f_max);
           sums.total += mass;
           if (is_sure) sums.above += mass;
         }
-#endif
         kept[l] = is_sure ? z[l] : -INFINITY;
       }
       push_candidates(pushes, first, z, words, s);
