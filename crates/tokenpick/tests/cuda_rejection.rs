@@ -523,9 +523,10 @@ impl Agreement {
 }
 
 /// The top-p route (top-p alone in a call of at most 16 rows, 32 with f32 logits: Gumbel-max's
-/// kernel keeping each row's 8 best scores, then a read that finds the best of them inside the top-p set) and the two-pass filtered kernel (the
-/// same row with top-k = vocabulary - 1 and its last logit -inf: the same kept set, another
-/// kernel) both draw the argmax over the top-p set of the same noise: the same tokens.
+/// kernel keeping each row's 8 best scores, then a read that finds the best of them inside the
+/// top-p set) and the two-pass filtered kernel (the same row with top-k = vocabulary - 1 and its
+/// last logit -inf: the same kept set, another kernel) both draw the argmax over the top-p set
+/// of the same noise: the same tokens.
 #[test]
 fn the_top_p_route_draws_the_filtered_kernels_tokens() {
     if !cuda_present() {
