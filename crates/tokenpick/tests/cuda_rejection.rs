@@ -520,6 +520,42 @@ impl Agreement {
             }
         }
     }
+
+    /// Top-p alone (the route's or the top-p-alone instance's call) against the same rows with
+    /// top-k = vocabulary - 1 (their last logit -inf: the same kept set, the general instance),
+    /// for three (T, top-p) and steps 0..3, seeds from `salt` on; `logits` is `batch` rows of
+    /// `vocab` (`shape`), `case` names them.
+    fn check_top_p_against_full_top_k(
+        &mut self,
+        sampler: &mut Sampler,
+        logits: &Array,
+        (vocab, batch): (usize, usize),
+        salt: u64,
+        case: &str,
+    ) {
+        for (temperature, top_p) in [(1.0f32, 0.9f32), (0.7, 0.75), (1.3, 0.95)] {
+            for step in 0..3u64 {
+                let alone = seeded(
+                    SamplingParams::filtered(temperature, 0, top_p, 0.0),
+                    batch,
+                    salt + step,
+                );
+                let full_top_k = seeded(
+                    SamplingParams::filtered(temperature, vocab as u32 - 1, top_p, 0.0),
+                    batch,
+                    salt + step,
+                );
+                self.check(
+                    sampler,
+                    (logits, &alone),
+                    (logits, &full_top_k),
+                    step,
+                    batch,
+                    &format!("{case} T {temperature} p {top_p}"),
+                );
+            }
+        }
+    }
 }
 
 /// The top-p route (top-p alone in a call of at most 16 rows, 32 with f32 logits: Gumbel-max's
@@ -553,29 +589,13 @@ fn the_top_p_route_draws_the_filtered_kernels_tokens() {
             values[row * vocab + vocab - 1] = f32::NEG_INFINITY;
         }
         let logits = device(&values, batch, vocab);
-        for (temperature, top_p) in [(1.0f32, 0.9f32), (0.7, 0.75), (1.3, 0.95)] {
-            for step in 0..3u64 {
-                let salt = 100 * case as u64 + step;
-                let route = seeded(
-                    SamplingParams::filtered(temperature, 0, top_p, 0.0),
-                    batch,
-                    salt,
-                );
-                let kernel = seeded(
-                    SamplingParams::filtered(temperature, vocab as u32 - 1, top_p, 0.0),
-                    batch,
-                    salt,
-                );
-                agreement.check(
-                    &mut sampler,
-                    (&logits, &route),
-                    (&logits, &kernel),
-                    step,
-                    batch,
-                    &format!("vocab {vocab} sigma {sigma} T {temperature} p {top_p}"),
-                );
-            }
-        }
+        agreement.check_top_p_against_full_top_k(
+            &mut sampler,
+            &logits,
+            (vocab, batch),
+            100 * case as u64,
+            &format!("vocab {vocab} sigma {sigma}"),
+        );
     }
     let Agreement {
         rows: rows_total,
@@ -632,29 +652,13 @@ fn the_top_p_alone_instance_draws_the_general_instances_tokens() {
             values[row * vocab + vocab - 1] = f32::NEG_INFINITY;
         }
         let logits = device_as(&values, batch, vocab, dtype);
-        for (temperature, top_p) in [(1.0f32, 0.9f32), (0.7, 0.75), (1.3, 0.95)] {
-            for step in 0..3u64 {
-                let salt = 300 * case as u64 + step;
-                let alone = seeded(
-                    SamplingParams::filtered(temperature, 0, top_p, 0.0),
-                    batch,
-                    salt,
-                );
-                let general = seeded(
-                    SamplingParams::filtered(temperature, vocab as u32 - 1, top_p, 0.0),
-                    batch,
-                    salt,
-                );
-                agreement.check(
-                    &mut sampler,
-                    (&logits, &alone),
-                    (&logits, &general),
-                    step,
-                    batch,
-                    &format!("vocab {vocab} {dtype:?} sigma {sigma} T {temperature} p {top_p}"),
-                );
-            }
-        }
+        agreement.check_top_p_against_full_top_k(
+            &mut sampler,
+            &logits,
+            (vocab, batch),
+            300 * case as u64,
+            &format!("vocab {vocab} {dtype:?} sigma {sigma}"),
+        );
     }
     let Agreement {
         rows: rows_total,
