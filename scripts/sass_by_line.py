@@ -5,7 +5,9 @@ Usage: sass_by_line.py COUNTERS.csv[.gz] LISTING [TOP]
 
 COUNTERS is `ncu -i REPORT --page source --csv --print-source sass` of one kernel; LISTING is
 `nvdisasm -g` of the same kernel's code (one function, cut from the cubin's listing), whose
-`//## File ..., line ...` comments name each instruction offset's source line. The offsets of
+`//## File ..., line ...` comments name each instruction offset's source line (not `-gi`: it
+prints each inlining chain innermost first, and the last comment before an instruction would
+be its outermost caller). The offsets of
 the two are matched from the first instruction on, and every opcode is checked: a mismatch
 means the listing is of other code. Prints the instructions executed and the stall samples by
 file, then the TOP source lines by instructions executed.
@@ -52,7 +54,7 @@ def main():
         op = words[1] if words and words[0].startswith("@") else (words[0] if words else "")
         mismatches += op.split(".")[0] != opcode
         ex, s = int(r[executed] or 0), int(r[samples] or 0)
-        for key, sums in ((line, by_line[line]), (line.split(":")[0], by_file[line.split(":")[0]])):
+        for sums in (by_line[line], by_file[line.split(":")[0]]):
             sums[0] += ex
             sums[1] += s
         by_line[line][2] += 1
