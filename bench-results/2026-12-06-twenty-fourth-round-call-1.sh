@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# The twenty-fourth round's call 1 (prepared in the twenty-third as its call 3): the warp
-# lists' third form (branch min-p-lists, `f222c41`: a thread loads only the chunks of its run that hold its codes; call 2's form loaded all
-# eight, which cost short shares up to 7%) against main, its tests and both full benches.
+# The twenty-fourth round's call 1 (prepared in the twenty-third as its call 3): the warp lists'
+# third form (branch min-p-lists, `f222c41`: a thread loads only the chunks of its run that hold
+# its codes; call 2's form loaded all eight, which cost short shares up to 7%) against main, its
+# tests and both full benches.
 # Binaries in target/devrunL: bench_main (main e9031b6), bench_mpl3 (f222c41), cuda_rejection
 # (f222c41).
 #   run(command="bash bench-results/2026-12-06-twenty-fourth-round-call-1.sh",
