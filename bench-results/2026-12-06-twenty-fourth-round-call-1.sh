@@ -19,16 +19,15 @@ SHAPES="m0.1:256:128256:1:f32 m0.1:256:128256:1:bf16 m0.1:256:128256:6:bf16
   p0.9:256:128256:3:bf16" \
 REPS=2 FULL="main mpl3" EXTRA='
   for s in 1 6; do
-    BENCH_SHAPE=p0.9:256:128256:$s:f32 TOKENPICK_TOP_P_ROUTE=1 timeout 150 ncu \
-      -k regex:"gumbel_max|top_p_verify" --launch-skip 40 --launch-count 2 \
-      --section SourceCounters --section SpeedOfLight -f -o /tmp/route$s /tmp/bin/bench_main \
-      2>&1 | tail -2
     for k in gumbel_max top_p_verify; do
-      timeout 120 ncu -i /tmp/route$s.ncu-rep -k regex:$k --page source --csv \
-        --print-source sass >/tmp/results/route-$k-p0.9-b256-s$s-sass.csv 2>&1
+      BENCH_SHAPE=p0.9:256:128256:$s:f32 TOKENPICK_TOP_P_ROUTE=1 timeout 150 ncu \
+        -k regex:$k --launch-skip 20 --launch-count 1 --section SourceCounters \
+        --section SpeedOfLight -f -o /tmp/r$k$s /tmp/bin/bench_main 2>&1 | tail -1
+      timeout 120 ncu -i /tmp/r$k$s.ncu-rep --page source --csv --print-source sass \
+        >/tmp/results/route-$k-p0.9-b256-s$s-sass.csv 2>&1
       gzip -f /tmp/results/route-$k-p0.9-b256-s$s-sass.csv
+      timeout 60 ncu -i /tmp/r$k$s.ncu-rep --page details 2>&1 |
+        grep -E "  [a-z_]+<|Duration|Elapsed Cycles|Memory Throughput|Compute \(SM\)"
     done
-    timeout 60 ncu -i /tmp/route$s.ncu-rep --page details --section SpeedOfLight 2>&1 |
-      grep -E "gumbel_max|top_p_verify|Duration|Elapsed Cycles|Memory Through|Compute" 
   done' \
   bash scripts/device-call.sh
