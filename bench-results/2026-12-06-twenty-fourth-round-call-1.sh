@@ -7,7 +7,8 @@
 # two kernels at batch 256 x 128256 f32 sigma 1 and 6 (where its first read's time goes).
 # Binaries in target/devrunL: bench_main (main e9031b6), bench_mpl3 (f222c41), cuda_rejection
 # (f222c41), bench_tpr (branch top-p-frontier-verify: the verify kernel keeps sums only for
-# candidates with f above every better-scoring one's).
+# candidates with f above every better-scoring one's), cuda_rejection_tpr (its tests, run with the
+# route forced on: the route against the two-pass kernel at batches 33-300 too).
 #   run(command="bash bench-results/2026-12-06-twenty-fourth-round-call-1.sh",
 #       carry=["target/devrunL"], timeout_s=540)
 set -u
@@ -20,6 +21,8 @@ SHAPES="m0.1:256:128256:1:f32 m0.1:256:128256:1:bf16 m0.1:256:128256:6:bf16
   m0.1:1024:32000:1:bf16 p0.9:256:128256:1:f32 p0.9:256:128256:3:f32 p0.9:256:128256:6:f32
   p0.9:256:128256:3:bf16" \
 REPS=2 FULL="main mpl3" EXTRA='
+  TOKENPICK_TOP_P_ROUTE=1 timeout 150 /tmp/bin/cuda_rejection_tpr the_top_p --test-threads=2 \
+    2>&1 | tail -25
   for s in 1 6; do
     for k in gumbel_max top_p_verify; do
       BENCH_SHAPE=p0.9:256:128256:$s:f32 TOKENPICK_TOP_P_ROUTE=1 timeout 150 ncu \
