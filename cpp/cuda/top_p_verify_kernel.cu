@@ -235,9 +235,10 @@ __device__ __forceinline__ void verify_row(const T* z_row, std::uint32_t cols, b
   // Every row is read, so that NaN is found wherever it is.
   for_each_group<kTopPVerifyThreads>(
       z_row, cols, vectors, blockIdx.x, gridDim.x, [](const auto&, const auto&) {},
-      [&](std::uint32_t, const float (&z)[kGroup], std::uint32_t valid) {
-        add_group(z, valid, scale, r, temperature_last, c, s, flags);
-      },
+      [&](std::uint32_t, const float (&z)[kGroup], std::uint32_t valid)
+          __attribute__((always_inline)) {
+            add_group(z, valid, scale, r, temperature_last, c, s, flags);
+          },
       [] {});
   // The block's sums in f64: each warp's, then thread 0 over the warps.
   double sums[kAll];
@@ -305,7 +306,8 @@ __global__ void __launch_bounds__(kTopPVerifyThreads, kTopPVerifyBlocksPerSm)
   merge_candidates(top + static_cast<std::size_t>(row) * first_blocks, first_blocks, z_row,
                    scale, staged, c);
   // As many sums as the row's candidates need: 1, 2, 4 or kTopScores (most rows 1-3).
-  const auto verify = [&](auto sums) {
+  // Inlined also in debug builds (-G), whose calls would break the launch bounds' registers.
+  const auto verify = [&](auto sums) __attribute__((always_inline)) {
     verify_row<decltype(sums)::value>(z_row, cols, vectors, p, scale, plan_r.r,
                                       temperature_last, c, warps, rows[row], out,
                                       first_row + row);
