@@ -43,23 +43,29 @@ struct Candidates {
   std::uint32_t flags;
 };
 
-/// Keeps, in place, the candidates whose f exceeds every better-scoring one's (one thread).
-__device__ __forceinline__ void keep_frontier(Candidates& c) {
-  std::uint32_t count = 0;
-  float highest = -INFINITY;
-  for (int k = 0; k < kTopScores && c.words[k] != 0ull; ++k) {
-    const float f = c.f[k];
-    if (!(f > highest)) continue;
-    c.words[count] = c.words[k];
-    c.f[count] = f;
-    highest = f;
-    ++count;
+/// Keeps the candidates whose f exceeds every better-scoring one's, in order, in `c`: lane k
+/// of warp 0 holds candidate k (`word` 0: none), the whole warp calls it, in a few shuffles.
+__device__ __forceinline__ void keep_frontier(unsigned long long word, float f, Candidates& c) {
+  const int lane = lane_index();
+  const bool present = lane < kTopScores && word != 0ull;
+  // The largest f of the candidates before this lane (lanes past the candidates add nothing).
+  float before = present ? f : -INFINITY;
+  for (int d = 1; d < kTopScores; d *= 2) {
+    const float other = warp_shfl_up(before, d);
+    if (lane >= d) before = fmaxf(before, other);
   }
-  for (int k = static_cast<int>(count); k < kTopScores; ++k) {
-    c.words[k] = 0ull;
-    c.f[k] = INFINITY;
+  before = warp_shfl_up(before, 1);
+  const bool kept = present && (lane == 0 || f > before);
+  const LaneMask kept_lanes = warp_ballot(kFullWarp, kept);
+  const unsigned count = lane_count(kept_lanes);
+  if (kept) {
+    c.words[lanes_below(kept_lanes)] = word;
+    c.f[lanes_below(kept_lanes)] = f;
+  } else if (lane >= static_cast<int>(count) && lane < kTopScores) {
+    c.words[lane] = 0ull;
+    c.f[lane] = INFINITY;
   }
-  c.count = count;
+  if (lane == 0) c.count = count;
 }
 
 /// The row's candidates from the first read's `blocks` TopScores, its f_max and flags, into
@@ -82,8 +88,10 @@ __device__ __forceinline__ void merge_candidates(const TopScores* top, unsigned 
     }
     z_max = warp_all_reduce(z_max, MaxOp{});
     flags = warp_all_reduce(flags, BitOrOp{});
-    // kTopScores rounds of the warp's best word below the last one taken (words are distinct).
+    // kTopScores rounds of the warp's best word below the last one taken (words are distinct);
+    // lane k keeps the k-th.
     unsigned long long last = ~0ull;
+    unsigned long long word = 0ull;
     for (int k = 0; k < kTopScores; ++k) {
       unsigned long long best = 0;
       for (unsigned i = lane_index(); i < n; i += kWarpSize) {
@@ -92,16 +100,13 @@ __device__ __forceinline__ void merge_candidates(const TopScores* top, unsigned 
       }
       best = warp_max_word(best);
       last = best;
-      if (lane_index() == k) {
-        c.words[k] = best;
-        c.f[k] = best != 0ull
-                     ? __fmul_rn(load_logit(z_row, ~static_cast<std::uint32_t>(best)), scale)
-                     : INFINITY;
-      }
+      if (lane_index() == k) word = best;
     }
-    warp_sync(kFullWarp);
+    const float f =
+        word != 0ull ? __fmul_rn(load_logit(z_row, ~static_cast<std::uint32_t>(word)), scale)
+                     : INFINITY;
+    keep_frontier(word, f, c);
     if (lane_index() == 0) {
-      keep_frontier(c);
       c.f_max = __fmul_rn(z_max, scale);
       c.f_negligible = c.f_max - kNegligibleBelowMax;
       c.flags = flags;
