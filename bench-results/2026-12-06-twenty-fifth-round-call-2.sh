@@ -3,7 +3,7 @@
 # its tests), against main and call 1's build (new), at call 1's batch-1 shapes where new
 # was 0.5-1.2% slower, at shapes whose kernels did not change (gumbel batch 1, min-p batch 64:
 # noise or not), and at the batch-256 targets; ncu's kernel durations of both of the route's
-# launches at batch 1 x 128256 bf16 sigma 6 (main / new2); new2's full bench and PyTorch's.
+# launches at batch 1 x 128256 bf16 sigma 6 (main / new2); new2's full bench.
 # Binaries in target/devrun: bench_main, bench_new (call 1), bench_new2, cuda_rejection and
 # cuda_graph (new2's).
 #   run(command="bash bench-results/2026-12-06-twenty-fifth-round-call-2.sh",
@@ -24,4 +24,4 @@ SHAPES="p0.9:1:128256:6:f32 p0.9:1:128256:6:bf16 p0.9:1:262144:6:bf16 p0.9:1:128
   p0.9:16:151936:1:f32 p0.9:4:128256:6:bf16 gumbel:1:262144:1:f32 gumbel:1:151936:1:bf16
   m0.1:64:32000:3:f32 m0.1:64:128256:3:f32 p0.9:256:128256:1:f32 p0.9:256:128256:3:f32
   p0.9:256:128256:6:f32" \
-REPS=3 FULL="new2" TORCH=1 bash scripts/device-call.sh
+REPS=2 FULL="new2" bash scripts/device-call.sh
