@@ -2,8 +2,8 @@
 # The twenty-fifth round's call 3: call 2 found the verify's frontier by shuffles (new2,
 # `4d5962f`) faster at batch 1 (~1.4 us) but ~2% slower at batch 256 than call 1's build (new,
 # `a10cd99`); new3 (`land-25` head) loads each candidate's logit in its own round again, as new
-# did, with the shuffles' frontier. Its tests (also with the route forced on), an A/B of main / new / new3 (new2 as measured in call 2; the budget), and
-# the full benches of main and new3.
+# did, with the shuffles' frontier. Its tests (also with the route forced on), an A/B of
+# main / new / new3 (new2 as measured in call 2: the budget), the full benches of main and new3.
 # Binaries in target/devrun: bench_main, bench_new, bench_new2, bench_new3, cuda_rejection and
 # cuda_graph (new3's).
 #   run(command="bash bench-results/2026-12-06-twenty-fifth-round-call-3.sh",
