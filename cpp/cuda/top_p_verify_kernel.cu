@@ -89,10 +89,9 @@ __device__ __forceinline__ void merge_candidates(const TopScores* top, unsigned 
     z_max = warp_all_reduce(z_max, MaxOp{});
     flags = warp_all_reduce(flags, BitOrOp{});
     // kTopScores rounds of the warp's best word below the last one taken (words are distinct);
-    // lane k keeps the k-th and loads its logit at once, under the later rounds.
+    // lane k keeps the k-th.
     unsigned long long last = ~0ull;
     unsigned long long word = 0ull;
-    float f = INFINITY;
     for (int k = 0; k < kTopScores; ++k) {
       unsigned long long best = 0;
       for (unsigned i = lane_index(); i < n; i += kWarpSize) {
@@ -101,11 +100,11 @@ __device__ __forceinline__ void merge_candidates(const TopScores* top, unsigned 
       }
       best = warp_max_word(best);
       last = best;
-      if (lane_index() == k && best != 0ull) {
-        word = best;
-        f = __fmul_rn(load_logit(z_row, ~static_cast<std::uint32_t>(best)), scale);
-      }
+      if (lane_index() == k) word = best;
     }
+    const float f =
+        word != 0ull ? __fmul_rn(load_logit(z_row, ~static_cast<std::uint32_t>(word)), scale)
+                     : INFINITY;
     keep_frontier(word, f, c);
     if (lane_index() == 0) {
       c.f_max = __fmul_rn(z_max, scale);
