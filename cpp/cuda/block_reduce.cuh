@@ -50,6 +50,11 @@ struct LargerOp {
   template <typename T>
   __device__ __forceinline__ T operator()(T a, T b) const { return a > b ? a : b; }
 };
+struct BitOrOp {
+  __device__ __forceinline__ std::uint32_t operator()(std::uint32_t a, std::uint32_t b) const {
+    return a | b;
+  }
+};
 struct MinOp {
   __device__ __forceinline__ float operator()(float a, float b) const { return fminf(a, b); }
 };

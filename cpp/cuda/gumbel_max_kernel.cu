@@ -79,8 +79,13 @@ __global__ void __launch_bounds__(kGumbelThreads, kGumbelBlocksPerSm)
                    slice_counts + (kTop ? warp_index() : 0)};
   float z_top = -INFINITY;
   std::uint32_t overflow = 0;
+  // kTop in claimed tiles: the block's table of its warps' two best keys (top_scores.cuh).
+  __shared__ std::uint32_t warp_tops[kSliceWarps * kTopsPerWarp];
   if constexpr (kTop) {
-    if (lane_index() == 0) *slice.count = 0;
+    if (lane_index() == 0) {
+      *slice.count = 0;
+      for (int j = 0; j < kTopsPerWarp; ++j) warp_tops[warp_index() * kTopsPerWarp + j] = 0;
+    }
     warp_sync(kFullWarp);
   }
   auto& sink = scores_sink<kTop>(mine, slice);
@@ -137,7 +142,15 @@ __global__ void __launch_bounds__(kGumbelThreads, kGumbelBlocksPerSm)
       }
       exchanged = bar;
       if constexpr (kTop) {
-        if (held >= kCompactAt) slice_cut(slice, held, bar);
+        if (held >= kCompactAt) {
+          slice_cut(slice, held, bar);
+          // Long shares: the 8th best of the block's table when higher (its first bar the 8th
+          // best of the warp's own scores; reset_claims's barrier follows the table's zeros).
+          if (claimed) {
+            bar = fmaxf(bar, publish_and_read_tops<kGumbelThreads>(slice, slice_count(slice),
+                                                                   warp_tops));
+          }
+        }
       }
     };
     const auto tile_start = [&](const auto& tile_top, const auto& tile_peak)

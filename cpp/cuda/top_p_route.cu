@@ -31,9 +31,15 @@ constexpr unsigned kVerifyMaxBlocks = 64;
 /// read's bar (the 8th best score) skips less than Gumbel-max's where the logits are peaked.
 constexpr std::uint32_t kRouteMaxRows = 16;
 constexpr std::uint32_t kRouteMaxRowsF32 = 32;
+/// Shortest f32 rows that take the route at any batch: with the verify's frontier candidates
+/// and estimated masses and the first read's block table it is faster there at every sigma
+/// (H100, batch 256 x 128256 f32 sigma 1 / 3 / 6 232 / 241 / 147 -> 154 / 152 / 146 us in
+/// the twenty-fourth round), but not for rows of 32000 nor for bf16 at sigma 6.
+constexpr std::uint32_t kRouteMinColsF32 = 65536;
 
 /// TOKENPICK_TOP_P_ROUTE (read once): 0 never takes the route, 1 takes it at any batch;
-/// unset, calls of at most kRouteMaxRows rows (kRouteMaxRowsF32 with f32 logits) take it.
+/// unset, calls of at most kRouteMaxRows rows (kRouteMaxRowsF32 with f32 logits) take it, and
+/// f32 calls of rows of at least kRouteMinColsF32 tokens at any batch.
 int route_setting() {
   static const int setting = env_switch("TOKENPICK_TOP_P_ROUTE");
   return setting;
@@ -49,8 +55,11 @@ bool takes_top_p_route(const KernelRowParams& p, std::uint32_t cols, std::uint32
 
 bool launch_top_p_route(const char* entry, const RejectionLaunch& l) {
   const int setting = route_setting();
-  const std::uint32_t max_rows = l.type == LogitsType::F32 ? kRouteMaxRowsF32 : kRouteMaxRows;
-  if (setting == 0 || (setting < 0 && l.rows > max_rows)) return false;
+  const bool f32 = l.type == LogitsType::F32;
+  const bool any_batch = setting > 0 || (f32 && l.cols >= kRouteMinColsF32);
+  if (setting == 0 || (!any_batch && l.rows > (f32 ? kRouteMaxRowsF32 : kRouteMaxRows))) {
+    return false;
+  }
   for (std::uint32_t i = 0; i < l.params_count; ++i) {
     if (!takes_top_p_route(l.params[i], l.cols, l.max_rounds)) return false;
   }

@@ -33,9 +33,9 @@ struct TopScores {
   std::uint32_t overflow;                // a slice lost words: the row goes to the fallback
 };
 
-/// A row's sums across the verify kernel's blocks (zero between launches).
+/// A row's estimated sums across the verify kernel's blocks (zero between launches).
 struct VerifyRow {
-  unsigned long long sums[1 + kTopScores];
+  double sums[1 + kTopScores];
   std::uint32_t flags;
   std::uint32_t arrived;
 };

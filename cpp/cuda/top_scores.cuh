@@ -86,6 +86,58 @@ __device__ __forceinline__ float slice_bar(const ScoreSlice& slice, std::uint32_
   return key_value(warp_key_of_rank<kBarLowBit>(keys, kTopScores));
 }
 
+/// Entries a warp publishes in its block's table of tops: its slice's two best keys.
+constexpr int kTopsPerWarp = 2;
+
+/// The warp's slice's two best keys, equal on every lane (0 where it holds fewer words).
+__device__ __forceinline__ void slice_top_two(const ScoreSlice& slice, std::uint32_t n,
+                                              std::uint32_t& first, std::uint32_t& second) {
+  constexpr int kPerLane = static_cast<int>(kSliceScoreWords / kWarpSize);
+  n = min(n, kSliceScoreWords);
+  std::uint32_t best = 0, next = 0;  // the lane's two best
+#pragma unroll
+  for (int j = 0; j < kPerLane; ++j) {
+    const std::uint32_t i = static_cast<std::uint32_t>(lane_index() + j * kWarpSize);
+    const std::uint32_t key = i < n ? static_cast<std::uint32_t>(slice.words[i] >> 32) : 0u;
+    next = max(next, min(best, key));
+    best = max(best, key);
+  }
+  first = warp_all_reduce(best, LargerOp{});
+  // One lane holding the best offers its second instead: the warp's second best.
+  const LaneMask holders = warp_ballot(kFullWarp, best == first);
+  const bool offers_next = lane_index() == lowest_lane(holders);
+  second = warp_all_reduce(offers_next ? next : best, LargerOp{});
+}
+
+/// Publishes the warp's slice's two best keys in the block's table (`tops`: kTopsPerWarp
+/// entries a warp, zero at the start, only raised) and returns a lower bound of the block's
+/// kTopScores-th best score from the whole table (-inf when it holds too few). An entry read
+/// at any time is a key that 1 (first) or 2 (second) distinct tokens of its warp reach, so
+/// lane 2w counts max(first, second) once and lane 2w + 1 second once: the kTopScores-th
+/// largest of those counts at most the tokens that reach it. The whole warp calls it.
+template <int kThreads>
+__device__ __forceinline__ float publish_and_read_tops(const ScoreSlice& slice, std::uint32_t n,
+                                                       std::uint32_t* tops) {
+  std::uint32_t first = 0, second = 0;
+  slice_top_two(slice, n, first, second);
+  volatile std::uint32_t* table = tops;
+  if (lane_index() == 0) {
+    std::uint32_t* mine = tops + warp_index() * kTopsPerWarp;
+    table[warp_index() * kTopsPerWarp] = max(mine[0], first);
+    table[warp_index() * kTopsPerWarp + 1] = max(mine[1], second);
+  }
+  warp_sync(kFullWarp);
+  constexpr int kEntries = kThreads / kWarpSize * kTopsPerWarp;
+  static_assert(kEntries <= kWarpSize, "a lane reads one entry of the table");
+  const std::uint32_t entry = lane_index() < kEntries ? table[lane_index()] : 0u;
+  const std::uint32_t partner = warp_shfl_xor(entry, 1);
+  const std::uint32_t keys[1] = {lane_index() % 2 == 0 ? max(entry, partner) : entry};
+  if (warp_sum(keys[0] != 0u ? 1u : 0u) < static_cast<std::uint32_t>(kTopScores)) {
+    return -INFINITY;
+  }
+  return key_value(warp_key_of_rank<kBarLowBit>(keys, kTopScores));
+}
+
 /// Keeps the slice's words whose score reaches `bar`, in order. The whole warp calls it.
 __device__ __forceinline__ void slice_cut(ScoreSlice& slice, std::uint32_t n, float bar) {
   constexpr int kPerLane = static_cast<int>(kSliceScoreWords / kWarpSize);

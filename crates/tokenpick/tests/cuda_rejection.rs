@@ -558,9 +558,10 @@ impl Agreement {
     }
 }
 
-/// The top-p route (top-p alone in a call of at most 16 rows, 32 with f32 logits: Gumbel-max's
-/// kernel keeping each row's 8 best scores, then a read that finds the best of them inside the
-/// top-p set) and the two-pass filtered kernel (the same row with top-k = vocabulary - 1 and its
+/// The top-p route (top-p alone in a call of at most 16 rows, 32 with f32 logits, any batch of
+/// f32 rows of at least 65536 tokens: Gumbel-max's kernel keeping each row's 8 best scores,
+/// then a read that finds the best of them inside the top-p set, from estimated masses) and
+/// the two-pass filtered kernel (the same row with top-k = vocabulary - 1 and its
 /// last logit -inf: the same kept set, another kernel) both draw the argmax over the top-p set
 /// of the same noise: the same tokens.
 #[test]
@@ -570,8 +571,9 @@ fn the_top_p_route_draws_the_filtered_kernels_tokens() {
     }
     let mut sampler = Sampler::new();
     let mut agreement = Agreement::default();
-    // Batches of at most 16 rows (32 with f32 logits, as here): larger ones take the route only
-    // with TOKENPICK_TOP_P_ROUTE=1.
+    // Batches of at most 16 rows (32 with f32 logits, as here), and any batch of f32 rows of at
+    // least 65536 tokens (the last case): others take the route only with
+    // TOKENPICK_TOP_P_ROUTE=1.
     for (case, &(vocab, batch, sigma)) in [
         (32_000usize, 16usize, 1.0f32),
         (128_256, 16, 3.0),
@@ -580,6 +582,7 @@ fn the_top_p_route_draws_the_filtered_kernels_tokens() {
         (262_144, 1, 3.0),
         (262_144, 8, 1.0),
         (128_256, 32, 1.0),
+        (128_256, 96, 6.0),
     ]
     .iter()
     .enumerate()
@@ -619,7 +622,9 @@ fn the_top_p_route_draws_the_filtered_kernels_tokens() {
 /// filter: the sure-kept tokens scored a group at a time, a finish without radix selection) and
 /// its general instance (the same rows with top-k = vocabulary - 1 and the last logit -inf: the
 /// same kept set) draw the argmax over the top-p set of the same noise: the same tokens. The
-/// batches are above the top-p route's 32 rows, so neither call takes the route.
+/// batches are above the top-p route's 32 rows, so neither call takes the route, except the
+/// f32 case of 128256 tokens (f32 rows of at least 65536 take it at any batch): there the
+/// route meets the general instance.
 #[test]
 fn the_top_p_alone_instance_draws_the_general_instances_tokens() {
     if !cuda_present() {
@@ -632,7 +637,7 @@ fn the_top_p_alone_instance_draws_the_general_instances_tokens() {
         (128_256, 40, 3.0, DType::BF16),
         (32_000, 300, 6.0, DType::F32),
         (151_936, 33, 1.0, DType::F16),
-        (262_144, 36, 6.0, DType::F32),
+        (262_144, 36, 6.0, DType::BF16),
         // A row length no vector divides: the rows are read token by token.
         (5_003, 48, 1.0, DType::F32),
     ]
