@@ -1,14 +1,12 @@
-// The top-p route's second read (DESIGN 3-4): top-p keeps S = {f >= t}, and a token c is in S
-// exactly when the mass of the tokens with f > f_c is below ceil(top_p * total) (2^-40 fixed
-// point, fixed_mass). The first read (gumbel_max_kernel with kTop) left each row's kTopScores
-// best Gumbel scores; the best of them in S is the argmax over S of the same noise, the token
-// the two-pass filtered kernel draws. Only candidates whose f exceeds every better-scoring
-// one's can be it (S is an up-set in f: when c is out, so is every token with f <= f_c). Each
-// block merges the first read's words into those candidates, reads its share of the row once
-// summing estimated masses (mass_estimate.cuh): the total and the mass above each candidate;
-// the row's last block (a ticket) takes the first candidate surely in S by the bounds. NaN
-// gives kTokenNan, an all -inf row kTokenAllMasked; an infinite f, a lost slice word, no
-// candidate in S or bounds that leave it open give ok = 0, for the fallback.
+// The top-p route's second read (DESIGN 3-4): top-p keeps S = {f >= t}; c is in S when the
+// mass of the tokens with f > f_c is below ceil(top_p * total) (2^-40 fixed point). The first
+// read (gumbel_max_kernel with kTop) left each row's kTopScores best Gumbel scores; the best of
+// them in S is the argmax over S of the same noise, the two-pass kernel's token. Only those
+// whose f exceeds every better-scoring one's can be it (S is an up-set in f). Each block reads
+// its share once, summing estimated masses (mass_estimate.cuh): the total and the mass above
+// each; the row's last block (a ticket) takes the first candidate surely in S by the bounds.
+// NaN gives kTokenNan, all -inf kTokenAllMasked; an infinite f, a lost slice word, no candidate
+// in S or open bounds give ok = 0, for the fallback.
 #include "gpu_runtime.cuh"
 
 #include "filter_finish.cuh"
