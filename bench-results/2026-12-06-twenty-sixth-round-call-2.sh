@@ -7,7 +7,7 @@
 # routed: where would bf16 rows gain, which the two-pass kernel leaves to the CPU at 262144
 # tokens); last, host_overhead_bench of new4 (target/devrun/host_overhead.xz).
 #   run(command="bash bench-results/2026-12-06-twenty-sixth-round-call-2.sh",
-#       carry=["target/devrun"], timeout_s=240)
+#       carry=["target/devrun"], timeout_s=200)
 set -u
 cd "$(dirname "$0")/.."
 EXTRA='xz -dc target/devrun/cuda_rejection.xz > /tmp/cr_forced && chmod +x /tmp/cr_forced &&
