@@ -1,8 +1,10 @@
 //! Host overhead of the CUDA entry points: CPU time from the Rust call to the launch
 //! returning, for the allocation-free `_into` forms (what an engine's decode loop calls) and
 //! the allocating forms, at batch 1 and 256 of vocabulary 128256. Run on a GPU machine; prints
-//! a table (median and 90th percentile over many calls). Without a CUDA device it says so and
-//! exits.
+//! a table (median and 90th percentile over many calls), each entry timed twice: in bursts of
+//! BURST calls queued behind each other, and with the stream drained before each call (an
+//! engine's decode step, where the sampler's launch does not wait behind a full queue).
+//! Without a CUDA device it says so and exits.
 
 use std::time::Instant;
 
@@ -21,14 +23,15 @@ fn percentile(sorted: &[f64], q: f64) -> f64 {
     sorted[((sorted.len() - 1) as f64 * q).round() as usize]
 }
 
-/// Times `call` CALLS times (each call alone), waiting for the device between bursts.
-fn time_calls(mut call: impl FnMut(u64), wait: impl Fn()) -> (f64, f64) {
+/// Times `call` CALLS times (each call alone), waiting for the device after every `burst`
+/// calls.
+fn time_calls(burst: usize, call: &mut dyn FnMut(u64), wait: &dyn Fn()) -> (f64, f64) {
     let mut micros = Vec::with_capacity(CALLS);
     for step in 0..CALLS as u64 {
         let start = Instant::now();
         call(step);
         micros.push(start.elapsed().as_secs_f64() * 1e6);
-        if step as usize % BURST == BURST - 1 {
+        if step as usize % burst == burst - 1 {
             wait();
         }
     }
@@ -47,8 +50,8 @@ fn main() {
     }
     let vocab = 128_256;
     println!(
-        "{:<40} {:>6} {:>12} {:>12}",
-        "entry", "batch", "median_us", "p90_us"
+        "{:<40} {:>6} {:>12} {:>12} {:>12} {:>12}",
+        "entry", "batch", "median_us", "p90_us", "drained_us", "drained_p90"
     );
     for batch in [1usize, 256] {
         let host: Vec<f32> = (0..batch * vocab)
@@ -68,65 +71,57 @@ fn main() {
             .collect();
         let mut tokens = Array::device_empty(&logits, DType::U32, batch, 1).expect("tokens");
         let mut pairs = Array::device_empty(&logits, DType::U32, batch, 2).expect("pairs");
-        let wait = || {
-            tokens_wait(&logits);
-        };
-        let rows: Vec<(&str, (f64, f64))> = vec![
+        let wait = || tokens_wait(&logits);
+        type Entry<'a> = (&'static str, Box<dyn FnMut(u64) + 'a>);
+        let mut entries: Vec<Entry> = vec![
             (
                 "gumbel_max_sample_rows_into",
-                time_calls(
-                    |step| {
-                        gumbel_max_sample_rows_into(&logits, &params, step, &mut tokens)
-                            .expect("call")
-                    },
-                    wait,
-                ),
+                Box::new(|step| {
+                    gumbel_max_sample_rows_into(&logits, &params, step, &mut tokens).expect("call")
+                }),
             ),
             (
                 "fused_sample_rejection_rows_into",
-                time_calls(
-                    |step| {
-                        fused_sample_rejection_rows_into(
+                Box::new(|step| {
+                    fused_sample_rejection_rows_into(
+                        &logits,
+                        &params,
+                        step,
+                        DEFAULT_MAX_ROUNDS,
+                        Convention::TemperatureFirst,
+                        &mut pairs,
+                    )
+                    .expect("call")
+                }),
+            ),
+            (
+                "gumbel_max_sample_rows (allocates out)",
+                Box::new(|step| {
+                    drop(gumbel_max_sample_rows(&logits, &params, step).expect("call"))
+                }),
+            ),
+            (
+                "fused_sample_rejection_rows_deferred",
+                Box::new(|step| {
+                    drop(
+                        fused_sample_rejection_rows_deferred(
                             &logits,
                             &params,
                             step,
                             DEFAULT_MAX_ROUNDS,
                             Convention::TemperatureFirst,
-                            &mut pairs,
                         )
-                        .expect("call")
-                    },
-                    wait,
-                ),
-            ),
-            (
-                "gumbel_max_sample_rows (allocates out)",
-                time_calls(
-                    |step| drop(gumbel_max_sample_rows(&logits, &params, step).expect("call")),
-                    wait,
-                ),
-            ),
-            (
-                "fused_sample_rejection_rows_deferred",
-                time_calls(
-                    |step| {
-                        drop(
-                            fused_sample_rejection_rows_deferred(
-                                &logits,
-                                &params,
-                                step,
-                                DEFAULT_MAX_ROUNDS,
-                                Convention::TemperatureFirst,
-                            )
-                            .expect("call"),
-                        )
-                    },
-                    wait,
-                ),
+                        .expect("call"),
+                    )
+                }),
             ),
         ];
-        for (name, (median, p90)) in rows {
-            println!("{name:<40} {batch:>6} {median:>12.2} {p90:>12.2}");
+        for (name, call) in &mut entries {
+            let (median, p90) = time_calls(BURST, call.as_mut(), &wait);
+            let (drained, drained_p90) = time_calls(1, call.as_mut(), &wait);
+            println!(
+                "{name:<40} {batch:>6} {median:>12.2} {p90:>12.2} {drained:>12.2} {drained_p90:>12.2}"
+            );
         }
     }
 }

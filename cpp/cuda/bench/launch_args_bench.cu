@@ -1,0 +1,114 @@
+// Host time of one kernel launch by the size of its arguments: the launchers pass the rows'
+// parameters by value (24 bytes a row, up to 24 KB at batch 1024), and item 4 of the CUDA
+// speed issue asks for under 5 us of CPU time a call. For each argument size, a kernel that
+// reads one word of its argument struct is launched kCalls times by cudaLaunchKernelEx as
+// the launchers do (with the programmatic-serialization attribute, and with a cluster of 2),
+// the stream drained every kBurst launches; prints the median and 90th percentile host time.
+// Build: nvcc -std=c++17 -O3 -gencode arch=compute_90,code=sm_90 launch_args_bench.cu
+#include <cuda_runtime.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <vector>
+
+namespace {
+
+/// Launches timed per case.
+constexpr int kCalls = 4000;
+/// Launches between two waits for the stream.
+constexpr int kBurst = 50;
+
+template <int kBytes>
+struct Args {
+  unsigned char bytes[kBytes];
+};
+
+template <int kBytes>
+__global__ void read_one_word(const __grid_constant__ Args<kBytes> args, unsigned* out) {
+  if (threadIdx.x == 0 && blockIdx.x == 0 && args.bytes[kBytes - 1] == 7) *out = 1;
+}
+
+struct Times {
+  double median;
+  double p90;
+};
+
+/// Host microseconds of each cudaLaunchKernelEx of read_one_word<kBytes>.
+template <int kBytes>
+Times time_launches(cudaStream_t stream, unsigned* out, bool overlap, int cluster) {
+  Args<kBytes> args{};
+  cudaLaunchConfig_t config = {};
+  config.gridDim = dim3(cluster, 1, 1);
+  config.blockDim = dim3(128, 1, 1);
+  config.stream = stream;
+  cudaLaunchAttribute attribute[2];
+  unsigned count = 0;
+  if (cluster > 1) {
+    attribute[count].id = cudaLaunchAttributeClusterDimension;
+    attribute[count].val.clusterDim.x = cluster;
+    attribute[count].val.clusterDim.y = 1;
+    attribute[count].val.clusterDim.z = 1;
+    ++count;
+  }
+  if (overlap) {
+    attribute[count].id = cudaLaunchAttributeProgrammaticStreamSerialization;
+    attribute[count].val.programmaticStreamSerializationAllowed = 1;
+    ++count;
+  }
+  config.attrs = attribute;
+  config.numAttrs = count;
+  std::vector<double> micros;
+  micros.reserve(kCalls);
+  for (int call = 0; call < kCalls; ++call) {
+    args.bytes[0] = static_cast<unsigned char>(call);
+    const auto start = std::chrono::steady_clock::now();
+    const cudaError_t status = cudaLaunchKernelEx(&config, read_one_word<kBytes>, args, out);
+    const auto end = std::chrono::steady_clock::now();
+    if (status != cudaSuccess) {
+      std::printf("launch of %d bytes failed: %s\n", kBytes, cudaGetErrorString(status));
+      return Times{-1, -1};
+    }
+    micros.push_back(std::chrono::duration<double, std::micro>(end - start).count());
+    if (call % kBurst == kBurst - 1) cudaStreamSynchronize(stream);
+  }
+  cudaStreamSynchronize(stream);
+  std::sort(micros.begin(), micros.end());
+  return Times{micros[micros.size() / 2], micros[micros.size() * 9 / 10]};
+}
+
+template <int kBytes>
+void report(cudaStream_t stream, unsigned* out) {
+  time_launches<kBytes>(stream, out, true, 1);  // warm-up: first launch loads the module
+  const Times plain = time_launches<kBytes>(stream, out, false, 1);
+  const Times overlap = time_launches<kBytes>(stream, out, true, 1);
+  const Times cluster = time_launches<kBytes>(stream, out, true, 2);
+  std::printf("%8d %10.2f %8.2f %12.2f %8.2f %14.2f %8.2f\n", kBytes, plain.median, plain.p90,
+              overlap.median, overlap.p90, cluster.median, cluster.p90);
+}
+
+}  // namespace
+
+int main() {
+  cudaStream_t stream;
+  unsigned* out = nullptr;
+  if (cudaStreamCreateWithFlags(&stream, cudaStreamNonBlocking) != cudaSuccess ||
+      cudaMalloc(&out, sizeof(unsigned)) != cudaSuccess) {
+    std::printf("launch_args_bench: no CUDA device\n");
+    return 0;
+  }
+  std::printf("host us a launch by argument bytes (median / p90 of %d)\n", kCalls);
+  std::printf("%8s %10s %8s %12s %8s %14s %8s\n", "bytes", "plain", "p90", "dependent", "p90",
+              "dep+cluster2", "p90");
+  report<64>(stream, out);
+  report<1544>(stream, out);   // 64 rows of 24 bytes + 8
+  report<3080>(stream, out);   // 128 rows
+  report<4088>(stream, out);
+  report<4104>(stream, out);
+  report<6152>(stream, out);   // 256 rows
+  report<12296>(stream, out);  // 512 rows
+  report<24584>(stream, out);  // 1024 rows
+  cudaFree(out);
+  cudaStreamDestroy(stream);
+  return 0;
+}
