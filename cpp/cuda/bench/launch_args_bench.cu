@@ -1,10 +1,12 @@
 // Host time of one kernel launch by the size of its arguments: the launchers pass the rows'
 // parameters by value (24 bytes a row, up to 24 KB at batch 1024), and item 4 of the CUDA
 // speed issue asks for under 5 us of CPU time a call. For each argument size, a kernel that
-// reads one word of its argument struct is launched kCalls times by cudaLaunchKernelEx as
-// the launchers do (with the programmatic-serialization attribute, and with a cluster of 2),
-// the stream drained every kBurst launches; prints the median and 90th percentile host time.
-// Build: nvcc -std=c++17 -O3 -gencode arch=compute_90,code=sm_90 launch_args_bench.cu
+// reads one word of its argument struct is launched kCalls times by the launchers'
+// launch_row_groups (plain, with the programmatic-serialization attribute, and with that and a
+// cluster of 2), the stream drained every kBurst launches; prints the median and 90th
+// percentile host time. Build (include root as scripts/gpu-bench.sh lays it out):
+//   nvcc -std=c++17 -O3 -gencode arch=compute_90,code=sm_90 -I target/bench-include
+//     cpp/cuda/bench/launch_args_bench.cu
 #include <cuda_runtime.h>
 
 #include <algorithm>
@@ -12,12 +14,16 @@
 #include <cstdio>
 #include <vector>
 
+#include "../row_group_launch.cuh"
+
 namespace {
 
 /// Launches timed per case.
 constexpr int kCalls = 4000;
 /// Launches between two waits for the stream.
 constexpr int kBurst = 50;
+/// Threads of the launched block.
+constexpr int kThreads = 128;
 
 template <int kBytes>
 struct Args {
@@ -34,36 +40,19 @@ struct Times {
   double p90;
 };
 
-/// Host microseconds of each cudaLaunchKernelEx of read_one_word<kBytes>.
+/// Host microseconds of each launch of read_one_word<kBytes> by the launchers' own
+/// launch_row_groups (one row of `group` blocks, a cluster when `group` > 1).
 template <int kBytes>
-Times time_launches(cudaStream_t stream, unsigned* out, bool overlap, int cluster) {
+Times time_launches(cudaStream_t stream, unsigned* out, bool overlap, unsigned group) {
   Args<kBytes> args{};
-  cudaLaunchConfig_t config = {};
-  config.gridDim = dim3(cluster, 1, 1);
-  config.blockDim = dim3(128, 1, 1);
-  config.stream = stream;
-  cudaLaunchAttribute attribute[2];
-  unsigned count = 0;
-  if (cluster > 1) {
-    attribute[count].id = cudaLaunchAttributeClusterDimension;
-    attribute[count].val.clusterDim.x = cluster;
-    attribute[count].val.clusterDim.y = 1;
-    attribute[count].val.clusterDim.z = 1;
-    ++count;
-  }
-  if (overlap) {
-    attribute[count].id = cudaLaunchAttributeProgrammaticStreamSerialization;
-    attribute[count].val.programmaticStreamSerializationAllowed = 1;
-    ++count;
-  }
-  config.attrs = attribute;
-  config.numAttrs = count;
+  const tokenpick::RowChunk chunk{0, 1, group, group > 1, overlap};
   std::vector<double> micros;
   micros.reserve(kCalls);
   for (int call = 0; call < kCalls; ++call) {
     args.bytes[0] = static_cast<unsigned char>(call);
     const auto start = std::chrono::steady_clock::now();
-    const cudaError_t status = cudaLaunchKernelEx(&config, read_one_word<kBytes>, args, out);
+    const cudaError_t status =
+        tokenpick::launch_row_groups(read_one_word<kBytes>, chunk, kThreads, 0, stream, args, out);
     const auto end = std::chrono::steady_clock::now();
     if (status != cudaSuccess) {
       std::printf("launch of %d bytes failed: %s\n", kBytes, cudaGetErrorString(status));
