@@ -164,3 +164,27 @@ fn host_logits_widen_to_f32_from_every_dtype() {
         assert_eq!(array.host_to_f32().expect("host logits"), values);
     }
 }
+
+#[test]
+fn row_views_refuse_host_arrays() {
+    let host = Array::from_host_f32(&[0.0; 12], 3, 4).unwrap();
+    assert_invalid(host.with_rows(1, 1, |_| ()), "placement", "CUDA or ROCm");
+}
+
+#[test]
+fn top_p_route_takes_nothing_without_a_gpu_runtime() {
+    let top_p_alone = RowParams {
+        top_p: 0.9,
+        ..good_row()
+    };
+    // The route exists only in builds with a GPU runtime (feature cuda or rocm).
+    assert_eq!(
+        tokenpick_core::top_p_route_takes(&top_p_alone, 128_256, 64),
+        cfg!(any(feature = "cuda", feature = "rocm"))
+    );
+    let with_min_p = RowParams {
+        min_p: 0.1,
+        ..top_p_alone
+    };
+    assert!(!tokenpick_core::top_p_route_takes(&with_min_p, 128_256, 64));
+}

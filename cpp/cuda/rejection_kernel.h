@@ -28,4 +28,8 @@ struct RejectionLaunch {
 /// Enqueues the kernel on the stream (no allocation, no wait); throws a backend failure.
 void launch_fused_rejection(const char* entry, const RejectionLaunch& launch);
 
+/// True when the row may take the top-p route (top_p_route.h; a call takes it when every row
+/// may and the call is small enough).
+bool takes_top_p_route(const KernelRowParams& p, std::uint32_t cols, std::uint32_t max_rounds);
+
 }  // namespace tokenpick

@@ -31,4 +31,10 @@ void cuda_fused_sample_rejection(const Array& logits, rust::Slice<const RowParam
   launch_fused_rejection(kEntry, launch);
 }
 
+bool cuda_top_p_route_takes(const RowParams& params, std::size_t cols, std::uint32_t max_rounds) {
+  return cols <= UINT32_MAX &&
+         takes_top_p_route(reinterpret_cast<const KernelRowParams&>(params),
+                           static_cast<std::uint32_t>(cols), max_rounds);
+}
+
 }  // namespace tokenpick

@@ -1,6 +1,7 @@
 // The CUDA slot of the filtered-sampling (fused_sample_rejection) port table.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 
 #include "rust/cxx.h"
@@ -16,5 +17,8 @@ enum class Convention : std::uint8_t;
 void cuda_fused_sample_rejection(const Array& logits, rust::Slice<const RowParams> params,
                                  std::uint64_t step, std::uint32_t max_rounds,
                                  Convention convention, Array& out);
+
+/// True when a row of `params` may take the top-p route, whose draw has no candidate limit.
+bool cuda_top_p_route_takes(const RowParams& params, std::size_t cols, std::uint32_t max_rounds);
 
 }  // namespace tokenpick

@@ -3,7 +3,10 @@
 //! rejection kernel; rows a kernel refuses or leaves unfinished (round cap) take the CPU paths
 //! on a host copy.
 
-use tokenpick_core::{Array, Convention, fused_sample_rejection_rows, gumbel_max_sample_rows};
+use tokenpick_core::{
+    Array, Convention, Placement, fused_sample_rejection_rows, gumbel_max_sample_rows,
+    top_p_route_takes,
+};
 
 use crate::cpu::sample_rows;
 use crate::error::{Error, RowError};
@@ -109,13 +112,13 @@ pub(crate) fn sample_device(
         }
     }
 
+    if rejection_rows.iter().any(|&k| k) {
+        retry_top_p_rows(logits, &param, seeds, step, call, &mut slots, routes)?;
+    }
+
     let pending: Vec<usize> = (0..rows).filter(|&row| slots[row].is_none()).collect();
     if !pending.is_empty() {
-        let host = logits.to_host()?.host_to_f32()?;
-        let subset: Vec<f32> = pending
-            .iter()
-            .flat_map(|&row| host[row * vocab..(row + 1) * vocab].iter().copied())
-            .collect();
+        let subset = pending_rows_on_host(logits, &pending)?;
         let subset_params: Vec<SamplingParams> = pending.iter().map(|&row| param(row)).collect();
         let subset_seeds: Vec<u64> = pending.iter().map(|&row| seeds[row]).collect();
         let sampled = sample_rows(
@@ -133,6 +136,95 @@ pub(crate) fn sample_device(
     }
     // Every row was sampled on a kernel, sampled on the CPU just above, or invalid.
     Ok(slots.into_iter().flatten().collect())
+}
+
+/// Most rows of one retry call: the CUDA / ROCm top-p route takes calls this small.
+const RETRY_CHUNK_ROWS: usize = 16;
+
+/// Rows the rejection kernel left (round cap, `ok` false) that the top-p route can draw, redone
+/// on the device in calls of at most RETRY_CHUNK_ROWS consecutive rows (row views, no copy):
+/// the same tokens as the kernel (DESIGN 4: the row's place in the batch is not in the
+/// counter), without the host copy of the fallback. Rows still not ok stay pending.
+fn retry_top_p_rows(
+    logits: &Array,
+    param: &dyn Fn(usize) -> SamplingParams,
+    seeds: &[u64],
+    step: u64,
+    call: DeviceCall,
+    slots: &mut Slots,
+    routes: &mut PathReport,
+) -> Result<(), Error> {
+    let vocab = logits.cols();
+    let redo: Vec<usize> = (0..slots.len())
+        .filter(|&row| {
+            slots[row].is_none()
+                && routes.rows[row].reason == Some(FallbackReason::RoundCap)
+                && top_p_route_takes(
+                    &param(row).to_row_params(seeds[row]),
+                    vocab,
+                    call.max_rounds,
+                )
+        })
+        .collect();
+    for chunk in consecutive_runs(&redo, RETRY_CHUNK_ROWS) {
+        let first = chunk[0];
+        let params: Vec<_> = chunk
+            .iter()
+            .map(|&row| param(row).to_row_params(seeds[row]))
+            .collect();
+        let sample = logits.with_rows(first, chunk.len(), |view| {
+            fused_sample_rejection_rows(view, &params, step, call.max_rounds, call.convention)
+        })??;
+        let chosen: Vec<bool> = (0..slots.len())
+            .map(|row| row >= first && row < first + chunk.len())
+            .collect();
+        let mut tokens = vec![0; slots.len()];
+        let mut ok = vec![false; slots.len()];
+        tokens[first..first + chunk.len()].copy_from_slice(&sample.tokens);
+        ok[first..first + chunk.len()].copy_from_slice(&sample.ok);
+        for &row in chunk {
+            routes.rows[row] = RowRoute {
+                path: SamplingPath::RejectionKernel,
+                reason: None,
+            };
+        }
+        fill(slots, &chosen, &tokens, &ok, routes);
+    }
+    Ok(())
+}
+
+/// `rows` (ascending) cut into runs of consecutive rows of at most `longest` rows each.
+fn consecutive_runs(rows: &[usize], longest: usize) -> Vec<&[usize]> {
+    let mut runs = Vec::new();
+    let mut start = 0;
+    for end in 1..=rows.len() {
+        let breaks = end == rows.len() || rows[end] != rows[end - 1] + 1;
+        if breaks || end - start == longest {
+            runs.push(&rows[start..end]);
+            start = end;
+        }
+    }
+    runs
+}
+
+/// The f32 values of `pending` rows (ascending) of device logits, row after row: each run of
+/// consecutive rows copied on its own where the backend has row views, so a few rows left by
+/// a kernel do not copy the whole batch; else the whole array.
+fn pending_rows_on_host(logits: &Array, pending: &[usize]) -> Result<Vec<f32>, Error> {
+    let vocab = logits.cols();
+    if !matches!(logits.placement(), Placement::Cuda | Placement::Rocm) {
+        let host = logits.to_host()?.host_to_f32()?;
+        return Ok(pending
+            .iter()
+            .flat_map(|&row| host[row * vocab..(row + 1) * vocab].iter().copied())
+            .collect());
+    }
+    let mut values = Vec::with_capacity(pending.len() * vocab);
+    for run in consecutive_runs(pending, usize::MAX) {
+        let host = logits.with_rows(run[0], run.len(), |view| view.to_host())??;
+        values.extend(host.host_to_f32()?);
+    }
+    Ok(values)
 }
 
 /// Takes a launch's tokens for its rows; a row not ok (round cap) stays pending for the CPU.
@@ -177,5 +269,25 @@ fn renumber(error: RowError, row: usize) -> RowError {
         },
         RowError::NanLogits { .. } => RowError::NanLogits { row },
         RowError::AllMasked { .. } => RowError::AllMasked { row },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::consecutive_runs;
+
+    #[test]
+    fn runs_break_at_gaps_and_at_the_longest() {
+        let rows = [0, 1, 2, 5, 6, 9, 10, 11, 12, 13];
+        let runs: Vec<Vec<usize>> = consecutive_runs(&rows, 3)
+            .iter()
+            .map(|r| r.to_vec())
+            .collect();
+        assert_eq!(
+            runs,
+            vec![vec![0, 1, 2], vec![5, 6], vec![9, 10, 11], vec![12, 13]]
+        );
+        assert!(consecutive_runs(&[], 4).is_empty());
+        assert_eq!(consecutive_runs(&[7], usize::MAX), vec![&[7][..]]);
     }
 }
