@@ -1,7 +1,7 @@
 //! Device-resident logits (DESIGN section 6, "the path follows the data"): temperature-only
 //! rows (and greedy rows, in the same launch) run on the Gumbel-max kernel, filtered rows on the
-//! rejection kernel; rows a kernel refuses or leaves unfinished (round cap) take the CPU paths
-//! on a host copy.
+//! rejection kernel; top-p rows it leaves unfinished are redone on the GPU's top-p route, and
+//! rows a kernel refuses or still leaves take the CPU paths on a host copy of those rows.
 
 use tokenpick_core::{
     Array, Convention, Placement, fused_sample_rejection_rows, gumbel_max_sample_rows,
