@@ -4,8 +4,8 @@
 //! rows a kernel refuses or still leaves take the CPU paths on a host copy of those rows.
 
 use tokenpick_core::{
-    Array, Convention, Placement, fused_sample_rejection_rows, gumbel_max_sample_rows,
-    top_p_route_takes,
+    Array, Convention, Placement, fused_sample_rejection_rows,
+    fused_sample_rejection_rows_deferred, gumbel_max_sample_rows, top_p_route_takes,
 };
 
 use crate::cpu::sample_rows;
@@ -142,9 +142,10 @@ pub(crate) fn sample_device(
 const RETRY_CHUNK_ROWS: usize = 16;
 
 /// Rows the rejection kernel left (round cap, `ok` false) that the top-p route can draw, redone
-/// on the device in calls of at most RETRY_CHUNK_ROWS consecutive rows (row views, no copy):
-/// the same tokens as the kernel (DESIGN 4: the row's place in the batch is not in the
-/// counter), without the host copy of the fallback. Rows still not ok stay pending.
+/// on the device in calls of at most RETRY_CHUNK_ROWS consecutive rows (row views, no copy),
+/// all enqueued before the first is read back: the same tokens as the kernel (DESIGN 4: the
+/// row's place in the batch is not in the counter), without the host copy of the fallback.
+/// Rows still not ok stay pending.
 fn retry_top_p_rows(
     logits: &Array,
     param: &dyn Fn(usize) -> SamplingParams,
@@ -154,6 +155,9 @@ fn retry_top_p_rows(
     slots: &mut Slots,
     routes: &mut PathReport,
 ) -> Result<(), Error> {
+    if !matches!(logits.placement(), Placement::Cuda | Placement::Rocm) {
+        return Ok(());
+    }
     let vocab = logits.cols();
     let redo: Vec<usize> = (0..slots.len())
         .filter(|&row| {
@@ -166,22 +170,34 @@ fn retry_top_p_rows(
                 )
         })
         .collect();
+    // Every chunk enqueued first, then read back: one wait for all of them.
+    let mut enqueued = Vec::new();
     for chunk in consecutive_runs(&redo, RETRY_CHUNK_ROWS) {
-        let first = chunk[0];
         let params: Vec<_> = chunk
             .iter()
             .map(|&row| param(row).to_row_params(seeds[row]))
             .collect();
-        let sample = logits.with_rows(first, chunk.len(), |view| {
-            fused_sample_rejection_rows(view, &params, step, call.max_rounds, call.convention)
+        let deferred = logits.with_rows(chunk[0], chunk.len(), |view| {
+            fused_sample_rejection_rows_deferred(
+                view,
+                &params,
+                step,
+                call.max_rounds,
+                call.convention,
+            )
         })??;
+        enqueued.push((chunk, deferred));
+    }
+    for (chunk, deferred) in enqueued {
+        let sample = deferred.resolve()?;
+        let (first, end) = (chunk[0], chunk[0] + chunk.len());
         let chosen: Vec<bool> = (0..slots.len())
-            .map(|row| row >= first && row < first + chunk.len())
+            .map(|row| (first..end).contains(&row))
             .collect();
         let mut tokens = vec![0; slots.len()];
         let mut ok = vec![false; slots.len()];
-        tokens[first..first + chunk.len()].copy_from_slice(&sample.tokens);
-        ok[first..first + chunk.len()].copy_from_slice(&sample.ok);
+        tokens[first..end].copy_from_slice(&sample.tokens);
+        ok[first..end].copy_from_slice(&sample.ok);
         for &row in chunk {
             routes.rows[row] = RowRoute {
                 path: SamplingPath::RejectionKernel,
