@@ -60,14 +60,15 @@ const PortTable<RejectionPort>& fused_sample_rejection_ports() {
 
 bool fused_sample_rejection_supported() { return port_supported(fused_sample_rejection_ports()); }
 
-bool top_p_route_takes(const RowParams& params, std::size_t cols, std::uint32_t max_rounds) {
+std::size_t top_p_route_rows(const Array& logits, const RowParams& params,
+                             std::uint32_t max_rounds) {
 #if defined(TOKENPICK_GPU)
-  return cuda_top_p_route_takes(params, cols, max_rounds);
+  return cuda_top_p_route_rows(logits, params, max_rounds);
 #else
+  static_cast<void>(logits);
   static_cast<void>(params);
-  static_cast<void>(cols);
   static_cast<void>(max_rounds);
-  return false;
+  return 0;
 #endif
 }
 

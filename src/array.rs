@@ -175,6 +175,11 @@ impl Array {
         Array::from_ffi(ffi::array_to_host(self.as_ffi())?)
     }
 
+    /// True for CUDA and ROCm arrays: those whose rows `with_rows` lends without a copy.
+    pub fn lends_rows(&self) -> bool {
+        matches!(self.placement(), Placement::Cuda | Placement::Rocm)
+    }
+
     /// Lends `f` rows `[first, first + count)` of a CUDA or ROCm array as an array over the
     /// same bytes and stream, without copying (a kernel call or a host copy of a few rows).
     /// Refuses host and Metal arrays and rows outside the array.
@@ -185,7 +190,7 @@ impl Array {
         f: impl FnOnce(&Array) -> R,
     ) -> Result<R, Error> {
         let placement = self.placement();
-        if !matches!(placement, Placement::Cuda | Placement::Rocm) {
+        if !self.lends_rows() {
             return Err(Error::invalid(
                 ARRAY_ENTRY,
                 "placement",

@@ -1,5 +1,6 @@
 //! Backend resolution and the kernels' support predicates, read from the C++ port tables.
 
+use crate::array::Array;
 use crate::bridge::ffi;
 pub use crate::bridge::ffi::GpuKernelBackend;
 use crate::bridge::ffi::RowParams;
@@ -29,12 +30,13 @@ pub fn fused_sample_rejection_supported() -> bool {
     ffi::fused_sample_rejection_supported()
 }
 
-/// True when a row of `params` over `cols` tokens may take the CUDA / ROCm top-p route (DESIGN
-/// 3): top-p as its only filter, at least 0.75. A call of at most 16 such rows takes it; its
-/// draw has no candidate limit, so it finishes rows the two-pass filtered kernel left
-/// (`ok` false). False in a build without a GPU runtime.
-pub fn top_p_route_takes(params: &RowParams, cols: usize, max_rounds: u32) -> bool {
-    ffi::top_p_route_takes(params, cols, max_rounds)
+/// Most rows of a call over `logits`' columns and dtype, every row drawn with `params`, that
+/// the CUDA / ROCm top-p route takes (DESIGN 3: top-p of at least 0.75 as the only filter;
+/// 16 rows, 32 with f32 logits, more where TOKENPICK_TOP_P_ROUTE or long f32 rows say so); 0
+/// where such a row does not take it, and in a build without a GPU runtime. The route's draw
+/// has no candidate limit, so it finishes rows the two-pass filtered kernel left (`ok` false).
+pub fn top_p_route_rows(logits: &Array, params: &RowParams, max_rounds: u32) -> usize {
+    ffi::top_p_route_rows(logits.as_ffi(), params, max_rounds)
 }
 
 impl std::fmt::Display for GpuKernelBackend {

@@ -18,7 +18,9 @@ void cuda_fused_sample_rejection(const Array& logits, rust::Slice<const RowParam
                                  std::uint64_t step, std::uint32_t max_rounds,
                                  Convention convention, Array& out);
 
-/// True when a row of `params` may take the top-p route, whose draw has no candidate limit.
-bool cuda_top_p_route_takes(const RowParams& params, std::size_t cols, std::uint32_t max_rounds);
+/// Most rows of a call of rows of `params` over `logits`' columns that the top-p route, whose
+/// draw has no candidate limit, takes; 0 where such a row does not take it.
+std::size_t cuda_top_p_route_rows(const Array& logits, const RowParams& params,
+                                  std::uint32_t max_rounds);
 
 }  // namespace tokenpick
