@@ -173,7 +173,7 @@ fn row_views_refuse_host_arrays() {
 }
 
 #[test]
-fn top_p_route_takes_nothing_without_a_gpu_runtime() {
+fn top_p_route_takes_no_rows_without_a_gpu_runtime() {
     let top_p_alone = RowParams {
         top_p: 0.9,
         ..good_row()
