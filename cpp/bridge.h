@@ -34,6 +34,8 @@ rust::String gpu_device_name();
 bool custom_kernels_available();
 bool gumbel_max_sample_supported();
 bool fused_sample_rejection_supported();
+std::size_t top_p_route_rows(const Array& logits, const RowParams& params,
+                             std::uint32_t max_rounds);
 
 // Kernel entry points.
 std::unique_ptr<Array> gumbel_max_sample(const Array& logits, float temperature,

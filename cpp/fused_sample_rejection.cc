@@ -60,6 +60,18 @@ const PortTable<RejectionPort>& fused_sample_rejection_ports() {
 
 bool fused_sample_rejection_supported() { return port_supported(fused_sample_rejection_ports()); }
 
+std::size_t top_p_route_rows(const Array& logits, const RowParams& params,
+                             std::uint32_t max_rounds) {
+#if defined(TOKENPICK_GPU)
+  return cuda_top_p_route_rows(logits, params, max_rounds);
+#else
+  static_cast<void>(logits);
+  static_cast<void>(params);
+  static_cast<void>(max_rounds);
+  return 0;
+#endif
+}
+
 std::unique_ptr<Array> fused_sample_rejection_rows(const Array& logits,
                                                    rust::Slice<const RowParams> params,
                                                    std::uint64_t step, std::uint32_t max_rounds,

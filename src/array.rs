@@ -175,6 +175,60 @@ impl Array {
         Array::from_ffi(ffi::array_to_host(self.as_ffi())?)
     }
 
+    /// True for CUDA and ROCm arrays: those whose rows `with_rows` lends without a copy.
+    pub fn lends_rows(&self) -> bool {
+        matches!(self.placement(), Placement::Cuda | Placement::Rocm)
+    }
+
+    /// Lends `f` rows `[first, first + count)` of a CUDA or ROCm array as an array over the
+    /// same bytes and stream, without copying (a kernel call or a host copy of a few rows).
+    /// Refuses host and Metal arrays and rows outside the array.
+    pub fn with_rows<R>(
+        &self,
+        first: usize,
+        count: usize,
+        f: impl FnOnce(&Array) -> R,
+    ) -> Result<R, Error> {
+        let placement = self.placement();
+        if !self.lends_rows() {
+            return Err(Error::invalid(
+                ARRAY_ENTRY,
+                "placement",
+                format!("row views need a CUDA or ROCm array, this one is {placement:?}"),
+            ));
+        }
+        if count == 0 || first.checked_add(count).is_none_or(|end| end > self.rows()) {
+            return Err(Error::invalid(
+                ARRAY_ENTRY,
+                "rows",
+                format!(
+                    "rows [{first}, +{count}) of an array of {} rows",
+                    self.rows()
+                ),
+            ));
+        }
+        let element_bytes = match self.dtype() {
+            DType::F16 | DType::BF16 => 2,
+            _ => 4,
+        };
+        let address = self.device_address() + first * self.cols() * element_bytes;
+        // SAFETY: the view lies inside this array's device buffer (bounds checked above), which
+        // outlives the view (dropped before this returns); the view does not own or free it and
+        // runs on the same stream, so its work is ordered with the array's.
+        let view = unsafe {
+            Array::from_device_ptr(
+                placement,
+                self.device_id(),
+                address,
+                self.stream(),
+                self.dtype(),
+                count,
+                self.cols(),
+            )
+        }?;
+        Ok(f(&view))
+    }
+
     /// Device address of a device array's first element (0 for host arrays).
     pub fn device_address(&self) -> usize {
         self.as_ffi().device_address()

@@ -1,7 +1,9 @@
 //! Backend resolution and the kernels' support predicates, read from the C++ port tables.
 
+use crate::array::Array;
 use crate::bridge::ffi;
 pub use crate::bridge::ffi::GpuKernelBackend;
+use crate::bridge::ffi::RowParams;
 
 /// The GPU backend resolved once at run time among those compiled in (`None` without a device).
 pub fn gpu_kernel_backend() -> GpuKernelBackend {
@@ -26,6 +28,15 @@ pub fn gumbel_max_sample_supported() -> bool {
 /// True when the filtered-sampling (rejection) kernel has a port for the resolved backend.
 pub fn fused_sample_rejection_supported() -> bool {
     ffi::fused_sample_rejection_supported()
+}
+
+/// Most rows of a call over `logits`' columns and dtype, every row drawn with `params`, that
+/// the CUDA / ROCm top-p route takes (DESIGN 3: top-p of at least 0.75 as the only filter;
+/// 16 rows, 32 with f32 logits, more where TOKENPICK_TOP_P_ROUTE or long f32 rows say so); 0
+/// where such a row does not take it, and in a build without a GPU runtime. The route's draw
+/// has no candidate limit, so it finishes rows the two-pass filtered kernel left (`ok` false).
+pub fn top_p_route_rows(logits: &Array, params: &RowParams, max_rounds: u32) -> usize {
+    ffi::top_p_route_rows(logits.as_ffi(), params, max_rounds)
 }
 
 impl std::fmt::Display for GpuKernelBackend {

@@ -131,6 +131,8 @@ pub mod ffi {
         fn gumbel_max_sample_supported() -> bool;
         /// True when the rejection port table has a port for the resolved backend.
         fn fused_sample_rejection_supported() -> bool;
+        /// Most rows of a call of rows of `params` the CUDA / ROCm top-p route takes (0: none).
+        fn top_p_route_rows(logits: &Array, params: &RowParams, max_rounds: u32) -> usize;
 
         /// Gumbel-max with one temperature and seed for every row.
         fn gumbel_max_sample(

@@ -25,7 +25,7 @@ pub mod philox;
 pub use array::{Array, DType, Placement};
 pub use backend::{
     GpuKernelBackend, custom_kernels_available, fused_sample_rejection_supported, gpu_device_name,
-    gpu_kernel_backend, gumbel_max_sample_supported,
+    gpu_kernel_backend, gumbel_max_sample_supported, top_p_route_rows,
 };
 pub use bridge::ffi;
 pub use entry::{

@@ -164,3 +164,36 @@ fn host_logits_widen_to_f32_from_every_dtype() {
         assert_eq!(array.host_to_f32().expect("host logits"), values);
     }
 }
+
+#[test]
+fn row_views_refuse_host_arrays() {
+    let host = Array::from_host_f32(&[0.0; 12], 3, 4).unwrap();
+    assert!(!host.lends_rows());
+    assert_invalid(host.with_rows(1, 1, |_| ()), "placement", "CUDA or ROCm");
+}
+
+#[test]
+fn top_p_route_takes_no_rows_without_a_gpu_runtime() {
+    let top_p_alone = RowParams {
+        top_p: 0.9,
+        ..good_row()
+    };
+    // The predicate reads only the logits' shape and dtype, so a host array names them.
+    let logits = Array::from_host_bf16(&vec![bf16::ZERO; 128_256], 1, 128_256).expect("valid");
+    let rows = tokenpick_core::top_p_route_rows(&logits, &top_p_alone, 64);
+    // The route exists only in builds with a GPU runtime (feature cuda or rocm): 16 rows of
+    // bf16 logits a call, more where TOKENPICK_TOP_P_ROUTE=1 lets any batch take it.
+    if cfg!(any(feature = "cuda", feature = "rocm")) {
+        assert!(rows >= 16, "{rows} rows");
+    } else {
+        assert_eq!(rows, 0);
+    }
+    let with_min_p = RowParams {
+        min_p: 0.1,
+        ..top_p_alone
+    };
+    assert_eq!(
+        tokenpick_core::top_p_route_rows(&logits, &with_min_p, 64),
+        0
+    );
+}

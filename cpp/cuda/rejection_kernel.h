@@ -28,4 +28,12 @@ struct RejectionLaunch {
 /// Enqueues the kernel on the stream (no allocation, no wait); throws a backend failure.
 void launch_fused_rejection(const char* entry, const RejectionLaunch& launch);
 
+/// True when the row may take the top-p route (top_p_route.h; a call takes it when every row
+/// may and it has at most top_p_route_max_rows rows).
+bool takes_top_p_route(const KernelRowParams& p, std::uint32_t cols, std::uint32_t max_rounds);
+
+/// Most rows of a call the top-p route takes for logits of `type` over `cols` tokens (0 with
+/// TOKENPICK_TOP_P_ROUTE=0, UINT32_MAX where any batch takes it).
+std::uint32_t top_p_route_max_rows(LogitsType type, std::uint32_t cols);
+
 }  // namespace tokenpick

@@ -31,4 +31,15 @@ void cuda_fused_sample_rejection(const Array& logits, rust::Slice<const RowParam
   launch_fused_rejection(kEntry, launch);
 }
 
+std::size_t cuda_top_p_route_rows(const Array& logits, const RowParams& params,
+                                  std::uint32_t max_rounds) {
+  const std::size_t cols = logits.cols();
+  if (cols > UINT32_MAX ||
+      !takes_top_p_route(reinterpret_cast<const KernelRowParams&>(params),
+                         static_cast<std::uint32_t>(cols), max_rounds)) {
+    return 0;
+  }
+  return top_p_route_max_rows(cuda_logits_type(logits.dtype()), static_cast<std::uint32_t>(cols));
+}
+
 }  // namespace tokenpick

@@ -1,6 +1,7 @@
 // The CUDA slot of the filtered-sampling (fused_sample_rejection) port table.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 
 #include "rust/cxx.h"
@@ -16,5 +17,10 @@ enum class Convention : std::uint8_t;
 void cuda_fused_sample_rejection(const Array& logits, rust::Slice<const RowParams> params,
                                  std::uint64_t step, std::uint32_t max_rounds,
                                  Convention convention, Array& out);
+
+/// Most rows of a call of rows of `params` over `logits`' columns that the top-p route, whose
+/// draw has no candidate limit, takes; 0 where such a row does not take it.
+std::size_t cuda_top_p_route_rows(const Array& logits, const RowParams& params,
+                                  std::uint32_t max_rounds);
 
 }  // namespace tokenpick

@@ -53,13 +53,16 @@ bool takes_top_p_route(const KernelRowParams& p, std::uint32_t cols, std::uint32
          max_rounds >= kDrawPasses;
 }
 
-bool launch_top_p_route(const char* entry, const RejectionLaunch& l) {
+std::uint32_t top_p_route_max_rows(LogitsType type, std::uint32_t cols) {
   const int setting = route_setting();
-  const bool f32 = l.type == LogitsType::F32;
-  const bool any_batch = setting > 0 || (f32 && l.cols >= kRouteMinColsF32);
-  if (setting == 0 || (!any_batch && l.rows > (f32 ? kRouteMaxRowsF32 : kRouteMaxRows))) {
-    return false;
-  }
+  const bool f32 = type == LogitsType::F32;
+  if (setting == 0) return 0;
+  if (setting > 0 || (f32 && cols >= kRouteMinColsF32)) return UINT32_MAX;
+  return f32 ? kRouteMaxRowsF32 : kRouteMaxRows;
+}
+
+bool launch_top_p_route(const char* entry, const RejectionLaunch& l) {
+  if (l.rows > top_p_route_max_rows(l.type, l.cols)) return false;
   for (std::uint32_t i = 0; i < l.params_count; ++i) {
     if (!takes_top_p_route(l.params[i], l.cols, l.max_rounds)) return false;
   }

@@ -56,9 +56,6 @@ struct TopPScratch {
   VerifyRow rows[kMaxInlineRows];
 };
 
-/// True when the row may take the route (the call takes it when every row may).
-bool takes_top_p_route(const KernelRowParams& p, std::uint32_t cols, std::uint32_t max_rounds);
-
 /// The route for the whole call; false (nothing enqueued) where a row or the batch does not
 /// take it, where it has no scratch (a stream's first call inside a capture) or with
 /// TOKENPICK_TOP_P_ROUTE=0. Throws a backend failure.

@@ -1,9 +1,14 @@
 //! Device-resident logits (DESIGN section 6, "the path follows the data"): temperature-only
 //! rows (and greedy rows, in the same launch) run on the Gumbel-max kernel, filtered rows on the
-//! rejection kernel; rows a kernel refuses or leaves unfinished (round cap) take the CPU paths
-//! on a host copy.
+//! rejection kernel; top-p rows it leaves unfinished are redone on the GPU's top-p route, and
+//! rows a kernel refuses or still leaves take the CPU paths on a host copy of those rows.
 
-use tokenpick_core::{Array, Convention, fused_sample_rejection_rows, gumbel_max_sample_rows};
+use std::ops::Range;
+
+use tokenpick_core::{
+    Array, Convention, fused_sample_rejection_rows, fused_sample_rejection_rows_deferred,
+    gumbel_max_sample_rows, top_p_route_rows,
+};
 
 use crate::cpu::sample_rows;
 use crate::error::{Error, RowError};
@@ -77,8 +82,10 @@ pub(crate) fn sample_device(
             .and_then(|tokens| tokens.to_host_u32());
         match kernel {
             Ok(tokens) => {
-                let ok = vec![true; rows];
-                fill(&mut slots, &gumbel_rows, &tokens, &ok, routes);
+                let drawn = (0..rows)
+                    .filter(|&row| gumbel_rows[row])
+                    .map(|row| (row, tokens[row], true));
+                fill(&mut slots, drawn, routes);
             }
             Err(error) if error.is_no_kernel_port() => {
                 fall_back(&gumbel_rows, SamplingPath::CategoricalFallback, routes)
@@ -95,13 +102,12 @@ pub(crate) fn sample_device(
             call.convention,
         );
         match kernel {
-            Ok(sample) => fill(
-                &mut slots,
-                &rejection_rows,
-                &sample.tokens,
-                &sample.ok,
-                routes,
-            ),
+            Ok(sample) => {
+                let drawn = (0..rows)
+                    .filter(|&row| rejection_rows[row])
+                    .map(|row| (row, sample.tokens[row], sample.ok[row]));
+                fill(&mut slots, drawn, routes);
+            }
             Err(error) if error.is_no_kernel_port() => {
                 fall_back(&rejection_rows, SamplingPath::ArgpartitionFallback, routes)
             }
@@ -109,13 +115,13 @@ pub(crate) fn sample_device(
         }
     }
 
+    if rejection_rows.iter().any(|&k| k) {
+        retry_top_p_rows(logits, &param, seeds, step, call, &mut slots, routes)?;
+    }
+
     let pending: Vec<usize> = (0..rows).filter(|&row| slots[row].is_none()).collect();
     if !pending.is_empty() {
-        let host = logits.to_host()?.host_to_f32()?;
-        let subset: Vec<f32> = pending
-            .iter()
-            .flat_map(|&row| host[row * vocab..(row + 1) * vocab].iter().copied())
-            .collect();
+        let subset = pending_rows_on_host(logits, &pending)?;
         let subset_params: Vec<SamplingParams> = pending.iter().map(|&row| param(row)).collect();
         let subset_seeds: Vec<u64> = pending.iter().map(|&row| seeds[row]).collect();
         let sampled = sample_rows(
@@ -135,17 +141,120 @@ pub(crate) fn sample_device(
     Ok(slots.into_iter().flatten().collect())
 }
 
-/// Takes a launch's tokens for its rows; a row not ok (round cap) stays pending for the CPU.
-fn fill(slots: &mut Slots, chosen: &[bool], tokens: &[u32], ok: &[bool], routes: &mut PathReport) {
-    for row in (0..slots.len()).filter(|&row| chosen[row]) {
-        if !ok[row] {
+/// Rows the rejection kernel left (round cap, `ok` false) that the top-p route can draw, redone
+/// on the device in calls of consecutive rows no longer than the route takes (row views, no
+/// copy), all enqueued before the first is read back: the same tokens as the kernel (DESIGN 4:
+/// the row's place in the batch is not in the counter), without the host copy of the fallback.
+/// Rows still not ok stay pending.
+fn retry_top_p_rows(
+    logits: &Array,
+    param: &dyn Fn(usize) -> SamplingParams,
+    seeds: &[u64],
+    step: u64,
+    call: DeviceCall,
+    slots: &mut Slots,
+    routes: &mut PathReport,
+) -> Result<(), Error> {
+    if !logits.lends_rows() {
+        return Ok(());
+    }
+    let mut redo = Vec::new();
+    let mut redo_params = Vec::new();
+    let mut longest = usize::MAX;
+    for row in 0..slots.len() {
+        if slots[row].is_some() || routes.rows[row].reason != Some(FallbackReason::RoundCap) {
+            continue;
+        }
+        let row_params = param(row).to_row_params(seeds[row]);
+        let route_rows = top_p_route_rows(logits, &row_params, call.max_rounds);
+        if route_rows > 0 {
+            redo.push(row);
+            redo_params.push(row_params);
+            longest = longest.min(route_rows);
+        }
+    }
+    // Every run enqueued first, then read back: one wait for all of them.
+    let mut enqueued = Vec::new();
+    for run in consecutive_runs(&redo, longest) {
+        let deferred = logits.with_rows(redo[run.start], run.len(), |view| {
+            fused_sample_rejection_rows_deferred(
+                view,
+                &redo_params[run.clone()],
+                step,
+                call.max_rounds,
+                call.convention,
+            )
+        })??;
+        enqueued.push((run, deferred));
+    }
+    for (run, deferred) in enqueued {
+        let sample = deferred.resolve()?;
+        for &row in &redo[run.clone()] {
+            routes.rows[row] = RowRoute {
+                path: SamplingPath::RejectionKernel,
+                reason: None,
+            };
+        }
+        let drawn = redo[run]
+            .iter()
+            .zip(sample.tokens.iter().zip(&sample.ok))
+            .map(|(&row, (&token, &ok))| (row, token, ok));
+        fill(slots, drawn, routes);
+    }
+    Ok(())
+}
+
+/// `rows` (ascending) cut into runs of consecutive rows of at most `longest` rows each, as
+/// ranges of positions in `rows`.
+fn consecutive_runs(rows: &[usize], longest: usize) -> Vec<Range<usize>> {
+    let mut runs = Vec::new();
+    let mut start = 0;
+    for end in 1..=rows.len() {
+        let breaks = end == rows.len() || rows[end] != rows[end - 1] + 1;
+        if breaks || end - start == longest {
+            runs.push(start..end);
+            start = end;
+        }
+    }
+    runs
+}
+
+/// The f32 values of `pending` rows (ascending) of device logits, row after row: each run of
+/// consecutive rows copied on its own where the backend has row views, so a few rows left by
+/// a kernel do not copy the whole batch; else the whole array.
+fn pending_rows_on_host(logits: &Array, pending: &[usize]) -> Result<Vec<f32>, Error> {
+    let vocab = logits.cols();
+    if !logits.lends_rows() {
+        let host = logits.to_host()?.host_to_f32()?;
+        return Ok(pending
+            .iter()
+            .flat_map(|&row| host[row * vocab..(row + 1) * vocab].iter().copied())
+            .collect());
+    }
+    let mut values = Vec::with_capacity(pending.len() * vocab);
+    for run in consecutive_runs(pending, usize::MAX) {
+        let host = logits.with_rows(pending[run.start], run.len(), |view| view.to_host())??;
+        values.extend(host.host_to_f32()?);
+    }
+    Ok(values)
+}
+
+/// Takes a launch's (row, token, ok) triples; a row not ok (round cap) stays pending for the
+/// CPU.
+fn fill(
+    slots: &mut Slots,
+    drawn: impl IntoIterator<Item = (usize, u32, bool)>,
+    routes: &mut PathReport,
+) {
+    for (row, token, ok) in drawn {
+        if !ok {
             routes.rows[row] = RowRoute {
                 path: SamplingPath::ArgpartitionFallback,
                 reason: Some(FallbackReason::RoundCap),
             };
             continue;
         }
-        slots[row] = Some(match tokens[row] {
+        slots[row] = Some(match token {
             TOKEN_NAN => Err(RowError::NanLogits { row }),
             TOKEN_ALL_MASKED => Err(RowError::AllMasked { row }),
             token => Ok(token),
@@ -177,5 +286,22 @@ fn renumber(error: RowError, row: usize) -> RowError {
         },
         RowError::NanLogits { .. } => RowError::NanLogits { row },
         RowError::AllMasked { .. } => RowError::AllMasked { row },
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::consecutive_runs;
+
+    #[test]
+    fn runs_break_at_gaps_and_at_the_longest() {
+        let rows = [0, 1, 2, 5, 6, 9, 10, 11, 12, 13];
+        let runs: Vec<&[usize]> = consecutive_runs(&rows, 3)
+            .into_iter()
+            .map(|run| &rows[run])
+            .collect();
+        assert_eq!(runs, vec![&[0, 1, 2][..], &[5, 6], &[9, 10, 11], &[12, 13]]);
+        assert!(consecutive_runs(&[], 4).is_empty());
+        assert_eq!(consecutive_runs(&[7], usize::MAX), vec![0..1]);
     }
 }

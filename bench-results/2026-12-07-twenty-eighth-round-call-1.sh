@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Round 28's call 1: round 27's call 1 (bench-results/2026-12-07-twenty-seventh-round-call-1.sh,
+# never run: no machine started) with the redo mended (branch redo, 0b7b5a2: the route's call
+# length read from C++ through top_p_route_rows, fill taking (row, token, ok) triples). new4
+# (patches/2026-12-06-twenty-sixth-round/verify-loads-by-words/) against main's kernels (new2):
+# an A/B at batch 1024, both full benches and new4's full bench with every top-p call routed;
+# with the test binaries of new4 + the mended redo and device_leftovers (the sampler's time
+# where the kernel leaves bf16 rows, against a whole-batch host copy and the CPU draw of those
+# rows). Binaries in target/devrun: bench_new2 = main's kernels, bench_new4 = the same with
+# verify-loads-by-words (scripts/gpu-bench.sh build, DEVRUN); cuda_rejection, cuda_graph,
+# device_leftovers = redo 0b7b5a2 + new4 (scripts/build-device-tests.sh with
+# DEVRUN="cuda_rejection cuda_graph"; TOKENPICK_CUDA_ARCHS=sm_90 cargo bench -p tokenpick
+# --features cuda --bench device_leftovers --no-run, stripped, xz -9).
+#   run(command="bash bench-results/2026-12-07-twenty-eighth-round-call-1.sh",
+#       carry=["target/devrun"], timeout_s=240)
+set -u
+cd "$(dirname "$0")/.."
+# Most wanted first (what is done is packed after each step): the tests with the redo's,
+# device_leftovers (a bench that takes the test runner's arguments and ignores them), the A/B
+# and full benches; cuda_graph and the route tests forced on last.
+EXTRA='timeout 100 /tmp/bin/cuda_graph --test-threads=4; echo "cuda_graph exit $?";
+  TOKENPICK_TOP_P_ROUTE=1 timeout 100 /tmp/bin/cuda_rejection --test-threads=4 top_p' \
+TESTS="cuda_rejection device_leftovers" \
+VARIANTS="new2=bench_new2 new4=bench_new4 route=bench_new4:TOKENPICK_TOP_P_ROUTE=1" \
+SHAPES="p0.9:1024:128256:1:f32 p0.9:1024:128256:1:bf16" \
+REPS=1 FULL="new2 new4 route" bash scripts/device-call.sh
