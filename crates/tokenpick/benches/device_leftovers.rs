@@ -2,14 +2,17 @@
 //! bf16 rows of many tokens, more boundary candidates than it holds): the sampler's time per
 //! call with those rows redone on the GPU's top-p route, against what the CPU fallback costs
 //! them (a host copy of the whole batch, as before the redo, plus the CPU draw of the rows left).
-//! Run on a GPU machine; prints a table. Without a CUDA device it says so and exits.
+//! Its phases beside it, to find where the sampler's time goes: the filtered kernel's call
+//! alone, each left row redone alone on a one-row view (the route), and the rows the sampler
+//! still left to the CPU. Run on a GPU machine; prints a table. Without a CUDA device it says
+//! so and exits.
 
 use std::time::Instant;
 
 use half::bf16;
 use tokenpick::core::{self as core, Placement};
 use tokenpick::synthetic::normal_logits;
-use tokenpick::{Array, Convention, Sampler, SamplingParams, sample_rows_cpu};
+use tokenpick::{Array, Convention, Sampler, SamplingParams, SamplingPath, sample_rows_cpu};
 
 /// Calls timed per shape (after one warm-up call).
 const CALLS: usize = 20;
@@ -43,7 +46,10 @@ fn main() {
         );
         return;
     }
-    println!("batch vocab sigma left sampler_us whole_copy_us cpu_left_us");
+    println!(
+        "batch vocab sigma left route_left cpu_rows kernel_us redo_alone_us sampler_us \
+         whole_copy_us cpu_left_us"
+    );
     for (batch, vocab, sigma) in SHAPES {
         let values = normal_logits(batch * vocab, sigma, 0x1ef7);
         let data: Vec<bf16> = values.iter().map(|&v| bf16::from_f32(v)).collect();
@@ -69,6 +75,40 @@ fn main() {
         )
         .expect("the rejection kernel runs");
         let left: Vec<usize> = (0..batch).filter(|&row| !kernel.ok[row]).collect();
+        let kernel_us = median_micros(|| {
+            core::fused_sample_rejection_rows(
+                &logits,
+                &kernel_params,
+                0,
+                core::DEFAULT_MAX_ROUNDS,
+                Convention::TemperatureFirst,
+            )
+            .expect("the rejection kernel runs");
+        });
+        // Each left row on its own one-row view: the route's call, as the redo makes it.
+        let redo_alone = || -> usize {
+            left.iter()
+                .filter(|&&row| {
+                    let sample = logits
+                        .with_rows(row, 1, |view| {
+                            core::fused_sample_rejection_rows(
+                                view,
+                                &kernel_params[row..row + 1],
+                                0,
+                                core::DEFAULT_MAX_ROUNDS,
+                                Convention::TemperatureFirst,
+                            )
+                        })
+                        .and_then(|sample| sample)
+                        .expect("a one-row view runs");
+                    !sample.ok[0]
+                })
+                .count()
+        };
+        let route_left = redo_alone();
+        let redo_alone_us = median_micros(|| {
+            redo_alone();
+        });
         let mut sampler = Sampler::new();
         let mut step = 0;
         let sampler_us = median_micros(|| {
@@ -77,6 +117,12 @@ fn main() {
                 .sample(&logits, &rows, step)
                 .expect("the sampler draws every row");
         });
+        let cpu_rows = sampler
+            .last_report()
+            .rows
+            .iter()
+            .filter(|route| route.path == SamplingPath::ArgpartitionFallback)
+            .count();
         let whole_copy_us = median_micros(|| {
             logits
                 .to_host()
@@ -105,7 +151,8 @@ fn main() {
             })
         };
         println!(
-            "{batch} {vocab} {sigma} {} {sampler_us:.1} {whole_copy_us:.1} {cpu_left_us:.1}",
+            "{batch} {vocab} {sigma} {} {route_left} {cpu_rows} {kernel_us:.1} {redo_alone_us:.1} \
+             {sampler_us:.1} {whole_copy_us:.1} {cpu_left_us:.1}",
             left.len()
         );
     }
