@@ -207,11 +207,7 @@ impl Array {
                 ),
             ));
         }
-        let element_bytes = match self.dtype() {
-            DType::F16 | DType::BF16 => 2,
-            _ => 4,
-        };
-        let address = self.device_address() + first * self.cols() * element_bytes;
+        let address = self.device_address() + first * self.cols() * ffi::dtype_size(self.dtype());
         // SAFETY: the view lies inside this array's device buffer (bounds checked above), which
         // outlives the view (dropped before this returns); the view does not own or free it and
         // runs on the same stream, so its work is ordered with the array's.

@@ -104,6 +104,8 @@ pub mod ffi {
         fn array_to_host(source: &Array) -> Result<UniquePtr<Array>>;
         /// Element type.
         fn dtype(self: &Array) -> DType;
+        /// Bytes of one element of `dtype` (0 for an unknown one).
+        fn dtype_size(dtype: DType) -> usize;
         /// Number of rows.
         fn rows(self: &Array) -> usize;
         /// Number of columns.

@@ -66,16 +66,7 @@ fn main() {
             .iter()
             .map(|p| p.to_row_params(p.seed.unwrap_or(0)))
             .collect();
-        let kernel = core::fused_sample_rejection_rows(
-            &logits,
-            &kernel_params,
-            0,
-            core::DEFAULT_MAX_ROUNDS,
-            Convention::TemperatureFirst,
-        )
-        .expect("the rejection kernel runs");
-        let left: Vec<usize> = (0..batch).filter(|&row| !kernel.ok[row]).collect();
-        let kernel_us = median_micros(|| {
+        let run_kernel = || {
             core::fused_sample_rejection_rows(
                 &logits,
                 &kernel_params,
@@ -83,7 +74,12 @@ fn main() {
                 core::DEFAULT_MAX_ROUNDS,
                 Convention::TemperatureFirst,
             )
-            .expect("the rejection kernel runs");
+            .expect("the rejection kernel runs")
+        };
+        let kernel = run_kernel();
+        let left: Vec<usize> = (0..batch).filter(|&row| !kernel.ok[row]).collect();
+        let kernel_us = median_micros(|| {
+            run_kernel();
         });
         // Each left row on its own one-row view: the route's call, as the redo makes it.
         let redo_alone = || -> usize {

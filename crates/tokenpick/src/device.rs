@@ -113,9 +113,6 @@ pub(crate) fn sample_device(
             }
             Err(error) => return Err(error.into()),
         }
-    }
-
-    if rejection_rows.iter().any(|&k| k) {
         retry_top_p_rows(logits, &param, seeds, step, call, &mut slots, routes)?;
     }
 

@@ -27,6 +27,13 @@ fn seeded(params: SamplingParams, rows: usize, salt: u64) -> Vec<SamplingParams>
         .collect()
 }
 
+/// The kernels' per-row parameters of seeded rows.
+fn kernel_rows(rows: &[SamplingParams]) -> Vec<tokenpick_core::RowParams> {
+    rows.iter()
+        .map(|p| p.to_row_params(p.seed.unwrap()))
+        .collect()
+}
+
 /// Draws `batch * calls` tokens of row `z` on the device and tests them against the reference.
 fn fits(
     sampler: &mut Sampler,
@@ -238,11 +245,11 @@ fn deferred_calls_resolve_to_the_eager_tokens() {
     let vocab = 32_000;
     let batch = 16;
     let logits = device(&normal_logits(vocab * batch, 3.0, 8), batch, vocab);
-    let rows: Vec<tokenpick_core::RowParams> =
-        seeded(SamplingParams::filtered(0.9, 30, 0.85, 0.02), batch, 5)
-            .iter()
-            .map(|p| p.to_row_params(p.seed.unwrap()))
-            .collect();
+    let rows = kernel_rows(&seeded(
+        SamplingParams::filtered(0.9, 30, 0.85, 0.02),
+        batch,
+        5,
+    ));
     let eager = tokenpick_core::fused_sample_rejection_rows(
         &logits,
         &rows,
@@ -706,10 +713,7 @@ fn rows_the_two_pass_kernel_leaves_are_redone_on_the_route() {
             batch,
             40 + case as u64,
         );
-        let kernel_params: Vec<_> = rows
-            .iter()
-            .map(|p| p.to_row_params(p.seed.unwrap()))
-            .collect();
+        let kernel_params = kernel_rows(&rows);
         let kernel = tokenpick_core::fused_sample_rejection_rows(
             &logits,
             &kernel_params,
