@@ -13,14 +13,5 @@
 # --features cuda --bench device_leftovers --no-run, stripped, xz -9).
 #   run(command="bash bench-results/2026-12-07-twenty-eighth-round-call-1.sh",
 #       carry=["target/devrun"], timeout_s=240)
-set -u
-cd "$(dirname "$0")/.."
-# Most wanted first (what is done is packed after each step): the tests with the redo's,
-# device_leftovers (a bench that takes the test runner's arguments and ignores them), the A/B
-# and full benches; cuda_graph and the route tests forced on last.
-EXTRA='timeout 100 /tmp/bin/cuda_graph --test-threads=4; echo "cuda_graph exit $?";
-  TOKENPICK_TOP_P_ROUTE=1 timeout 100 /tmp/bin/cuda_rejection --test-threads=4 top_p' \
-TESTS="cuda_rejection device_leftovers" \
-VARIANTS="new2=bench_new2 new4=bench_new4 route=bench_new4:TOKENPICK_TOP_P_ROUTE=1" \
-SHAPES="p0.9:1024:128256:1:f32 p0.9:1024:128256:1:bf16" \
-REPS=1 FULL="new2 new4 route" bash scripts/device-call.sh
+# The same runs as round 27's call 1, over these binaries.
+exec bash "$(dirname "$0")/2026-12-07-twenty-seventh-round-call-1.sh"
