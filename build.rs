@@ -123,6 +123,12 @@ fn build_cuda() {
         .cudart("static")
         .file(CUDA_PROBE)
         .files(GPU_SOURCES)
+        // cc passes nvcc `-G` (device debug: no device optimisation, kernels tens of times
+        // slower) whenever the profile has debug info, as release does here (debug = 1) and
+        // dev and test do by default. The kernels are always built optimised, with line
+        // tables for profilers (what the device bench builds, scripts/gpu-bench.sh).
+        .debug(false)
+        .flag("-lineinfo")
         .flag("-std=c++17")
         .flag("-O3")
         .flag("-fmad=false");
