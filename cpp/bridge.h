@@ -34,8 +34,8 @@ rust::String gpu_device_name();
 bool custom_kernels_available();
 bool gumbel_max_sample_supported();
 bool fused_sample_rejection_supported();
-std::size_t top_p_route_rows(const Array& logits, const RowParams& params,
-                             std::uint32_t max_rounds);
+bool row_takes_top_p_route(const Array& logits, const RowParams& params,
+                           std::uint32_t max_rounds);
 
 // Kernel entry points.
 std::unique_ptr<Array> gumbel_max_sample(const Array& logits, float temperature,
@@ -60,6 +60,11 @@ std::unique_ptr<Array> fused_sample_rejection_rows_deferred(const Array& logits,
                                                             std::uint64_t step,
                                                             std::uint32_t max_rounds,
                                                             Convention convention);
+std::unique_ptr<Array> fused_sample_top_p_route_deferred(const Array& logits,
+                                                         rust::Slice<const RowParams> params,
+                                                         std::uint64_t step,
+                                                         std::uint32_t max_rounds,
+                                                         Convention convention);
 void gumbel_max_sample_rows_into(const Array& logits, rust::Slice<const RowParams> params,
                                  std::uint64_t step, Array& tokens);
 void fused_sample_rejection_rows_into(const Array& logits, rust::Slice<const RowParams> params,

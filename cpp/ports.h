@@ -1,4 +1,4 @@
-// The port tables of the two kernels. A backend's port is filled only where that backend's
+// The port tables of the kernels. A backend's port is filled only where that backend's
 // kernels are compiled in; an empty slot is a refusal, never an abort.
 #pragma once
 
@@ -24,5 +24,7 @@ using RejectionPort = void (*)(const Array& logits, rust::Slice<const RowParams>
 
 const PortTable<GumbelPort>& gumbel_max_sample_ports();
 const PortTable<RejectionPort>& fused_sample_rejection_ports();
+/// The top-p route of the filtered kernels for every row at any batch (same port type).
+const PortTable<RejectionPort>& top_p_route_ports();
 
 }  // namespace tokenpick

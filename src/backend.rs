@@ -30,13 +30,13 @@ pub fn fused_sample_rejection_supported() -> bool {
     ffi::fused_sample_rejection_supported()
 }
 
-/// Most rows of a call over `logits`' columns and dtype, every row drawn with `params`, that
-/// the CUDA / ROCm top-p route takes (DESIGN 3: top-p of at least 0.75 as the only filter;
-/// 16 rows, 32 with f32 logits, more where TOKENPICK_TOP_P_ROUTE or long f32 rows say so); 0
-/// where such a row does not take it, and in a build without a GPU runtime. The route's draw
-/// has no candidate limit, so it finishes rows the two-pass filtered kernel left (`ok` false).
-pub fn top_p_route_rows(logits: &Array, params: &RowParams, max_rounds: u32) -> usize {
-    ffi::top_p_route_rows(logits.as_ffi(), params, max_rounds)
+/// True where a row drawn with `params` over `logits`' columns takes the CUDA / ROCm top-p
+/// route (DESIGN 3: a top-p of at least 0.75 as the only filter, not greedy); false in a build
+/// without a GPU runtime. The route's draw has no candidate limit, so
+/// [`crate::fused_sample_top_p_route_deferred`] finishes rows the two-pass filtered kernel left
+/// (`ok` false).
+pub fn row_takes_top_p_route(logits: &Array, params: &RowParams, max_rounds: u32) -> bool {
+    ffi::row_takes_top_p_route(logits.as_ffi(), params, max_rounds)
 }
 
 impl std::fmt::Display for GpuKernelBackend {

@@ -133,8 +133,8 @@ pub mod ffi {
         fn gumbel_max_sample_supported() -> bool;
         /// True when the rejection port table has a port for the resolved backend.
         fn fused_sample_rejection_supported() -> bool;
-        /// Most rows of a call of rows of `params` the CUDA / ROCm top-p route takes (0: none).
-        fn top_p_route_rows(logits: &Array, params: &RowParams, max_rounds: u32) -> usize;
+        /// True where a row of `params` over `logits` takes the CUDA / ROCm top-p route.
+        fn row_takes_top_p_route(logits: &Array, params: &RowParams, max_rounds: u32) -> bool;
 
         /// Gumbel-max with one temperature and seed for every row.
         fn gumbel_max_sample(
@@ -183,6 +183,14 @@ pub mod ffi {
         ) -> Result<UniquePtr<Array>>;
         /// As `fused_sample_rejection_rows`, enqueued without waiting.
         fn fused_sample_rejection_rows_deferred(
+            logits: &Array,
+            params: &[RowParams],
+            step: u64,
+            max_rounds: u32,
+            convention: Convention,
+        ) -> Result<UniquePtr<Array>>;
+        /// The top-p route for every row at any batch, enqueued without waiting.
+        fn fused_sample_top_p_route_deferred(
             logits: &Array,
             params: &[RowParams],
             step: u64,

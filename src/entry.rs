@@ -111,6 +111,34 @@ pub fn fused_sample_rejection(
     RejectionSample::from_array(&output)
 }
 
+/// A bridged filtered-sampling entry over per-row parameters: (token, ok) per row.
+type RowsEntry = fn(
+    &ffi::Array,
+    &[RowParams],
+    u64,
+    u32,
+    Convention,
+) -> Result<cxx::UniquePtr<ffi::Array>, cxx::Exception>;
+
+/// Calls `entry` and keeps its device output (enqueued, not waited for).
+fn enqueue_rows(
+    entry: RowsEntry,
+    logits: &Array,
+    params: &[RowParams],
+    step: u64,
+    max_rounds: u32,
+    convention: Convention,
+) -> Result<DeferredSample, Error> {
+    let output = Array::from_ffi(entry(
+        logits.as_ffi(),
+        params,
+        step,
+        max_rounds,
+        convention,
+    )?)?;
+    Ok(DeferredSample { output })
+}
+
 /// Filtered sampling (top-k, top-p, min-p) with per-row parameters.
 pub fn fused_sample_rejection_rows(
     logits: &Array,
@@ -119,14 +147,8 @@ pub fn fused_sample_rejection_rows(
     max_rounds: u32,
     convention: Convention,
 ) -> Result<RejectionSample, Error> {
-    let output = Array::from_ffi(ffi::fused_sample_rejection_rows(
-        logits.as_ffi(),
-        params,
-        step,
-        max_rounds,
-        convention,
-    )?)?;
-    RejectionSample::from_array(&output)
+    let entry = ffi::fused_sample_rejection_rows;
+    enqueue_rows(entry, logits, params, step, max_rounds, convention)?.resolve()
 }
 
 /// As [`fused_sample_rejection`], enqueued without waiting.
@@ -162,14 +184,25 @@ pub fn fused_sample_rejection_rows_deferred(
     max_rounds: u32,
     convention: Convention,
 ) -> Result<DeferredSample, Error> {
-    let output = Array::from_ffi(ffi::fused_sample_rejection_rows_deferred(
-        logits.as_ffi(),
-        params,
-        step,
-        max_rounds,
-        convention,
-    )?)?;
-    Ok(DeferredSample { output })
+    let entry = ffi::fused_sample_rejection_rows_deferred;
+    enqueue_rows(entry, logits, params, step, max_rounds, convention)
+}
+
+/// The top-p route of the filtered kernels for every row, at any batch, enqueued without
+/// waiting: the tokens of [`fused_sample_rejection_rows`] for rows whose only filter is a top-p
+/// of at least 0.75 (where the two-pass kernel may leave a row the route draws). Refuses, naming
+/// the row, a row that does not take the route ([`row_takes_top_p_route`]).
+///
+/// [`row_takes_top_p_route`]: crate::row_takes_top_p_route
+pub fn fused_sample_top_p_route_deferred(
+    logits: &Array,
+    params: &[RowParams],
+    step: u64,
+    max_rounds: u32,
+    convention: Convention,
+) -> Result<DeferredSample, Error> {
+    let entry = ffi::fused_sample_top_p_route_deferred;
+    enqueue_rows(entry, logits, params, step, max_rounds, convention)
 }
 
 /// Gumbel-max into `tokens`, a u32 `[rows, 1]` array on the logits' device (e.g. from

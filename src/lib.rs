@@ -25,13 +25,14 @@ pub mod philox;
 pub use array::{Array, DType, Placement};
 pub use backend::{
     GpuKernelBackend, custom_kernels_available, fused_sample_rejection_supported, gpu_device_name,
-    gpu_kernel_backend, gumbel_max_sample_supported, top_p_route_rows,
+    gpu_kernel_backend, gumbel_max_sample_supported, row_takes_top_p_route,
 };
 pub use bridge::ffi;
 pub use entry::{
     Convention, DEFAULT_MAX_ROUNDS, DeferredSample, RejectionSample, RowParams,
     fused_sample_rejection, fused_sample_rejection_deferred, fused_sample_rejection_rows,
-    fused_sample_rejection_rows_deferred, fused_sample_rejection_rows_into, gumbel_max_sample,
-    gumbel_max_sample_rows, gumbel_max_sample_rows_into,
+    fused_sample_rejection_rows_deferred, fused_sample_rejection_rows_into,
+    fused_sample_top_p_route_deferred, gumbel_max_sample, gumbel_max_sample_rows,
+    gumbel_max_sample_rows_into,
 };
 pub use error::Error;

@@ -178,22 +178,30 @@ fn top_p_route_takes_no_rows_without_a_gpu_runtime() {
         top_p: 0.9,
         ..good_row()
     };
-    // The predicate reads only the logits' shape and dtype, so a host array names them.
+    // The predicate reads only the logits' shape, so a host array names it.
     let logits = Array::from_host_bf16(&vec![bf16::ZERO; 128_256], 1, 128_256).expect("valid");
-    let rows = tokenpick_core::top_p_route_rows(&logits, &top_p_alone, 64);
-    // The route exists only in builds with a GPU runtime (feature cuda or rocm): 16 rows of
-    // bf16 logits a call, more where TOKENPICK_TOP_P_ROUTE=1 lets any batch take it.
-    if cfg!(any(feature = "cuda", feature = "rocm")) {
-        assert!(rows >= 16, "{rows} rows");
-    } else {
-        assert_eq!(rows, 0);
-    }
+    let takes = |params: &RowParams, max_rounds| {
+        tokenpick_core::row_takes_top_p_route(&logits, params, max_rounds)
+    };
+    // The route exists only in builds with a GPU runtime (feature cuda or rocm).
+    assert_eq!(
+        takes(&top_p_alone, 64),
+        cfg!(any(feature = "cuda", feature = "rocm"))
+    );
     let with_min_p = RowParams {
         min_p: 0.1,
         ..top_p_alone
     };
-    assert_eq!(
-        tokenpick_core::top_p_route_rows(&logits, &with_min_p, 64),
-        0
-    );
+    let below_the_route = RowParams {
+        top_p: 0.5,
+        ..top_p_alone
+    };
+    let greedy = RowParams {
+        temperature: 0.0,
+        ..top_p_alone
+    };
+    for params in [with_min_p, below_the_route, greedy] {
+        assert!(!takes(&params, 64), "{params:?}");
+    }
+    assert!(!takes(&top_p_alone, 1), "one round");
 }

@@ -6,14 +6,15 @@ use tokenpick_core::{
     Array, Convention, DEFAULT_MAX_ROUNDS, Error, GpuKernelBackend, RowParams,
     custom_kernels_available, fused_sample_rejection, fused_sample_rejection_deferred,
     fused_sample_rejection_rows, fused_sample_rejection_rows_deferred,
-    fused_sample_rejection_rows_into, fused_sample_rejection_supported, gpu_kernel_backend,
-    gumbel_max_sample, gumbel_max_sample_rows, gumbel_max_sample_rows_into,
-    gumbel_max_sample_supported,
+    fused_sample_rejection_rows_into, fused_sample_rejection_supported,
+    fused_sample_top_p_route_deferred, gpu_kernel_backend, gumbel_max_sample,
+    gumbel_max_sample_rows, gumbel_max_sample_rows_into, gumbel_max_sample_supported,
 };
 
 const GUMBEL_REFUSAL: &str = "[gumbel_max_sample] no custom kernel port for this GPU backend; callers take the categorical fallback instead";
 const REJECTION_REFUSAL: &str = "[fused_sample_rejection] no custom kernel port for this GPU backend; callers take the argpartition fallback instead";
 const INTO_REFUSAL: &str = "[fused_sample_rejection_rows_into] no custom kernel port for this GPU backend; callers take the argpartition fallback instead";
+const ROUTE_REFUSAL: &str = "[fused_sample_top_p_route_deferred] no custom kernel port for this GPU backend; callers take the argpartition fallback instead";
 const DEFERRED_REFUSAL: &str = "[fused_sample_rejection_deferred] no custom kernel port for this GPU backend; callers take the argpartition fallback instead";
 
 /// Skips (with a printed reason) where a GPU backend resolved: refusal needs `None`.
@@ -127,6 +128,17 @@ fn deferred_entry_points_refuse() {
         ),
         "fused_sample_rejection_deferred",
         DEFERRED_REFUSAL,
+    );
+    assert_refusal(
+        fused_sample_top_p_route_deferred(
+            &logits,
+            &params(),
+            0,
+            DEFAULT_MAX_ROUNDS,
+            Convention::TemperatureFirst,
+        ),
+        "fused_sample_top_p_route_deferred",
+        ROUTE_REFUSAL,
     );
 }
 

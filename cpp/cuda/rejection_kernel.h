@@ -36,4 +36,10 @@ bool takes_top_p_route(const KernelRowParams& p, std::uint32_t cols, std::uint32
 /// TOKENPICK_TOP_P_ROUTE=0, UINT32_MAX where any batch takes it).
 std::uint32_t top_p_route_max_rows(LogitsType type, std::uint32_t cols);
 
+/// Enqueues the top-p route for every row of the call, whatever its batch and the
+/// TOKENPICK_TOP_P_ROUTE setting (the redo of rows another launch left). Throws an invalid
+/// argument naming the first row that does not take it, a backend failure where the stream
+/// has no route scratch (its first route call inside a graph capture) or a launch fails.
+void launch_top_p_route_any_batch(const char* entry, const RejectionLaunch& launch);
+
 }  // namespace tokenpick

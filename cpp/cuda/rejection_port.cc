@@ -1,5 +1,6 @@
-// The CUDA port of fused_sample_rejection: device logits in, (token, ok) per row out, enqueued
-// on the logits' stream; nothing waits (the caller's to_host waits for the stream).
+// The CUDA ports of fused_sample_rejection and of its top-p route at any batch: device logits
+// in, (token, ok) per row out, enqueued on the logits' stream; nothing waits (the caller's
+// to_host waits for the stream).
 #include "tokenpick-core/cpp/cuda/rejection_port.h"
 
 #include "tokenpick-core/cpp/bridge.h"
@@ -9,12 +10,14 @@
 
 namespace tokenpick {
 
-void cuda_fused_sample_rejection(const Array& logits, rust::Slice<const RowParams> params,
-                                 std::uint64_t step, std::uint32_t max_rounds,
-                                 Convention convention, Array& out) {
-  constexpr const char* kEntry = "fused_sample_rejection";
+namespace {
+
+/// The launch of a filtered-sampling call over device logits into `out`.
+RejectionLaunch rejection_launch(const char* entry, const Array& logits,
+                                 rust::Slice<const RowParams> params, std::uint64_t step,
+                                 std::uint32_t max_rounds, Convention convention, Array& out) {
   static_assert(sizeof(RowParams) == sizeof(KernelRowParams), "RowParams layout");
-  const CudaCall call = cuda_call(kEntry, logits, out);
+  const CudaCall call = cuda_call(entry, logits, out);
   RejectionLaunch launch{};
   launch.logits = call.logits;
   launch.type = call.type;
@@ -28,18 +31,33 @@ void cuda_fused_sample_rejection(const Array& logits, rust::Slice<const RowParam
   launch.out = call.out;
   launch.device = call.device;
   launch.stream = call.stream;
-  launch_fused_rejection(kEntry, launch);
+  return launch;
 }
 
-std::size_t cuda_top_p_route_rows(const Array& logits, const RowParams& params,
-                                  std::uint32_t max_rounds) {
+}  // namespace
+
+void cuda_fused_sample_rejection(const Array& logits, rust::Slice<const RowParams> params,
+                                 std::uint64_t step, std::uint32_t max_rounds,
+                                 Convention convention, Array& out) {
+  constexpr const char* kEntry = "fused_sample_rejection";
+  launch_fused_rejection(
+      kEntry, rejection_launch(kEntry, logits, params, step, max_rounds, convention, out));
+}
+
+void cuda_top_p_route(const Array& logits, rust::Slice<const RowParams> params,
+                      std::uint64_t step, std::uint32_t max_rounds, Convention convention,
+                      Array& out) {
+  constexpr const char* kEntry = "fused_sample_top_p_route_deferred";
+  launch_top_p_route_any_batch(
+      kEntry, rejection_launch(kEntry, logits, params, step, max_rounds, convention, out));
+}
+
+bool cuda_row_takes_top_p_route(const Array& logits, const RowParams& params,
+                                std::uint32_t max_rounds) {
   const std::size_t cols = logits.cols();
-  if (cols > UINT32_MAX ||
-      !takes_top_p_route(reinterpret_cast<const KernelRowParams&>(params),
-                         static_cast<std::uint32_t>(cols), max_rounds)) {
-    return 0;
-  }
-  return top_p_route_max_rows(cuda_logits_type(logits.dtype()), static_cast<std::uint32_t>(cols));
+  return cols <= UINT32_MAX &&
+         takes_top_p_route(reinterpret_cast<const KernelRowParams&>(params),
+                           static_cast<std::uint32_t>(cols), max_rounds);
 }
 
 }  // namespace tokenpick

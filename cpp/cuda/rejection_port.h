@@ -1,4 +1,5 @@
-// The CUDA slot of the filtered-sampling (fused_sample_rejection) port table.
+// The CUDA slots of the filtered-sampling port tables (fused_sample_rejection and its top-p
+// route at any batch).
 #pragma once
 
 #include <cstddef>
@@ -18,9 +19,14 @@ void cuda_fused_sample_rejection(const Array& logits, rust::Slice<const RowParam
                                  std::uint64_t step, std::uint32_t max_rounds,
                                  Convention convention, Array& out);
 
-/// Most rows of a call of rows of `params` over `logits`' columns that the top-p route, whose
-/// draw has no candidate limit, takes; 0 where such a row does not take it.
-std::size_t cuda_top_p_route_rows(const Array& logits, const RowParams& params,
-                                  std::uint32_t max_rounds);
+/// The top-p route (whose draw has no candidate limit) for every row of the call at any batch,
+/// into `out` as above; throws an invalid argument naming a row that does not take it.
+void cuda_top_p_route(const Array& logits, rust::Slice<const RowParams> params,
+                      std::uint64_t step, std::uint32_t max_rounds, Convention convention,
+                      Array& out);
+
+/// True where a row of `params` over `logits`' columns takes the top-p route.
+bool cuda_row_takes_top_p_route(const Array& logits, const RowParams& params,
+                                std::uint32_t max_rounds);
 
 }  // namespace tokenpick

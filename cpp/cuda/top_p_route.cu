@@ -5,6 +5,7 @@
 #include "top_p_route.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <mutex>
 
 #include "cuda_check.h"
@@ -61,11 +62,11 @@ std::uint32_t top_p_route_max_rows(LogitsType type, std::uint32_t cols) {
   return f32 ? kRouteMaxRowsF32 : kRouteMaxRows;
 }
 
-bool launch_top_p_route(const char* entry, const RejectionLaunch& l) {
-  if (l.rows > top_p_route_max_rows(l.type, l.cols)) return false;
-  for (std::uint32_t i = 0; i < l.params_count; ++i) {
-    if (!takes_top_p_route(l.params[i], l.cols, l.max_rounds)) return false;
-  }
+namespace {
+
+/// The route's launches for every row of `l` (each row takes it); false where the stream has no
+/// scratch.
+bool enqueue_top_p_route(const char* entry, const RejectionLaunch& l) {
   cuda_check(entry, cudaSetDevice(l.device), "cudaSetDevice");
   const DeviceShape& shape = device_shape(entry, l.device);
   TopPScratch* scratch = top_p_scratch(entry, l.device, l.stream);
@@ -95,6 +96,38 @@ bool launch_top_p_route(const char* entry, const RejectionLaunch& l) {
                "top_p_verify_kernel launch");
   }
   return true;
+}
+
+/// Index of the first of `l`'s parameter sets that does not take the route, or params_count.
+std::uint32_t first_row_off_route(const RejectionLaunch& l) {
+  std::uint32_t i = 0;
+  while (i < l.params_count && takes_top_p_route(l.params[i], l.cols, l.max_rounds)) ++i;
+  return i;
+}
+
+}  // namespace
+
+bool launch_top_p_route(const char* entry, const RejectionLaunch& l) {
+  if (l.rows > top_p_route_max_rows(l.type, l.cols)) return false;
+  if (first_row_off_route(l) != l.params_count) return false;
+  return enqueue_top_p_route(entry, l);
+}
+
+void launch_top_p_route_any_batch(const char* entry, const RejectionLaunch& l) {
+  const std::uint32_t off = first_row_off_route(l);
+  if (off != l.params_count) {
+    char reason[192];
+    std::snprintf(reason, sizeof reason,
+                  "row %u does not take the top-p route (its rows: a top-p in [%g, 1) as the "
+                  "only filter, not greedy, at least %u rounds, at most %u tokens)",
+                  off, kTopPRouteMin, kDrawPasses, kMaxMassTokens);
+    throw_invalid_argument(entry, "params", reason);
+  }
+  if (!enqueue_top_p_route(entry, l)) {
+    throw_backend_failure(entry,
+                          "the top-p route has no scratch on this stream (its first route "
+                          "call may not be made inside a graph capture)");
+  }
 }
 
 }  // namespace tokenpick

@@ -685,10 +685,80 @@ fn the_top_p_alone_instance_draws_the_general_instances_tokens() {
     assert!(compared * 2 >= rows_total, "{compared} of {rows_total}");
 }
 
+/// The top-p route at any batch (`fused_sample_top_p_route_deferred`, the redo's call) draws
+/// the two-pass kernel's tokens on batches the route does not take by default (above 32 rows
+/// of short f32 rows, above 16 of bf16 and f16), and refuses, naming it, a row that does not
+/// take the route.
+#[test]
+fn the_top_p_route_at_any_batch_draws_the_two_pass_kernels_tokens() {
+    if !cuda_present() {
+        return;
+    }
+    let max_rounds = tokenpick_core::DEFAULT_MAX_ROUNDS;
+    let first = Convention::TemperatureFirst;
+    let (mut rows_total, mut route_ok, mut compared) = (0, 0, 0);
+    for (case, &(vocab, batch, sigma, dtype)) in [
+        (32_000usize, 64usize, 3.0f32, DType::F32),
+        (128_256, 48, 1.0, DType::BF16),
+        (151_936, 40, 6.0, DType::F16),
+    ]
+    .iter()
+    .enumerate()
+    {
+        let values = normal_logits(vocab * batch, sigma, 500 + case as u64);
+        let logits = device_as(&values, batch, vocab, dtype);
+        let rows = seeded(
+            SamplingParams::filtered(1.0, 0, 0.9, 0.0),
+            batch,
+            50 + case as u64,
+        );
+        let params = kernel_rows(&rows);
+        let step = 3;
+        let kernel =
+            tokenpick_core::fused_sample_rejection_rows(&logits, &params, step, max_rounds, first)
+                .unwrap();
+        let route = tokenpick_core::fused_sample_top_p_route_deferred(
+            &logits, &params, step, max_rounds, first,
+        )
+        .and_then(|deferred| deferred.resolve())
+        .unwrap();
+        for row in 0..batch {
+            rows_total += 1;
+            route_ok += usize::from(route.ok[row]);
+            if route.ok[row] && kernel.ok[row] {
+                compared += 1;
+                assert_eq!(
+                    route.tokens[row], kernel.tokens[row],
+                    "case {case} row {row}"
+                );
+            }
+        }
+    }
+    eprintln!("route at any batch: {route_ok} of {rows_total} rows drawn, {compared} compared");
+    // The route leaves a row at most (1 - 0.9)^8 of the time.
+    assert_eq!(route_ok, rows_total);
+    assert!(compared * 2 >= rows_total, "{compared} of {rows_total}");
+
+    let logits = device(&normal_logits(4 * 1000, 1.0, 9), 4, 1000);
+    let mut params = kernel_rows(&seeded(SamplingParams::filtered(1.0, 0, 0.9, 0.0), 4, 1));
+    params[2].min_p = 0.1;
+    match tokenpick_core::fused_sample_top_p_route_deferred(&logits, &params, 0, max_rounds, first)
+    {
+        Err(tokenpick_core::Error::InvalidArgument {
+            argument, reason, ..
+        }) => {
+            assert_eq!(argument, "params");
+            assert!(reason.contains("row 2 does not take"), "{reason}");
+        }
+        other => panic!("expected the route to refuse row 2, got {other:?}"),
+    }
+}
+
 /// Rows of top-p alone that the two-pass kernel leaves (more boundary candidates than it
 /// holds: bf16 rows of many tokens, in batches above the top-p route's 16 rows) are redone on
-/// the GPU by the route in calls of at most 16 rows, not copied to the CPU: none falls back,
-/// the rows the kernel drew keep its tokens, and the redone rows draw the CPU's tokens.
+/// the GPU by the route at any batch, one call per span of such rows, not copied to the CPU:
+/// none falls back, the rows the kernel drew keep its tokens, and the redone rows draw the
+/// CPU's tokens.
 #[test]
 fn rows_the_two_pass_kernel_leaves_are_redone_on_the_route() {
     if !cuda_present() {
