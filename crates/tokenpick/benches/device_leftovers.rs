@@ -4,8 +4,8 @@
 //! them (a host copy of the whole batch, as before the redo, plus the CPU draw of the rows left).
 //! Its phases beside it, to find where the sampler's time goes: the filtered kernel's call
 //! alone, each left row redone alone on a one-row view (the route), and the rows the sampler
-//! still left to the CPU (the sampler redoes them in spans on the route at any batch). Run on a GPU machine; prints a table. Without a CUDA device it says
-//! so and exits.
+//! still left to the CPU (the sampler redoes them in spans on the route at any batch). Run on a
+//! GPU machine; prints a table. Without a CUDA device it says so and exits.
 
 use std::time::Instant;
 
