@@ -3,9 +3,11 @@
 //! call with those rows redone on the GPU's top-p route, against what the CPU fallback costs
 //! them (a host copy of the whole batch, as before the redo, plus the CPU draw of the rows left).
 //! Its phases beside it, to find where the sampler's time goes: the filtered kernel's call
-//! alone, each left row redone alone on a one-row view (the route), and the rows the sampler
-//! still left to the CPU (the sampler redoes them in spans on the route at any batch). Run on a
-//! GPU machine; prints a table. Without a CUDA device it says so and exits.
+//! alone, each left row redone alone on a one-row view (the route), a fresh sampler's call (the
+//! kernel, then the redo of the rows it left in spans on the route at any batch), a sampler's
+//! later calls (which, after a call left many rows, take the route alone), and the rows the
+//! sampler still left to the CPU. Run on a GPU machine; prints a table. Without a CUDA device
+//! it says so and exits.
 
 use std::time::Instant;
 
@@ -49,7 +51,7 @@ fn main() {
         return;
     }
     println!(
-        "batch vocab sigma left route_left cpu_rows kernel_us redo_alone_us sampler_us \
+        "batch vocab sigma left route_left cpu_rows kernel_us redo_alone_us fresh_us sampler_us \
          whole_copy_us cpu_left_us"
     );
     for (batch, vocab, sigma) in SHAPES {
@@ -107,8 +109,16 @@ fn main() {
         let redo_alone_us = median_micros(|| {
             redo_alone();
         });
-        let mut sampler = Sampler::new();
+        // A fresh sampler per call: the two-pass kernel, then the redo of the rows it left.
         let mut step = 0;
+        let fresh_us = median_micros(|| {
+            step += 1;
+            Sampler::new()
+                .sample(&logits, &rows, step)
+                .expect("the sampler draws every row");
+        });
+        // One sampler for every call: after a call that left many rows, the route alone.
+        let mut sampler = Sampler::new();
         let sampler_us = median_micros(|| {
             step += 1;
             sampler
@@ -150,7 +160,7 @@ fn main() {
         };
         println!(
             "{batch} {vocab} {sigma} {} {route_left} {cpu_rows} {kernel_us:.1} {redo_alone_us:.1} \
-             {sampler_us:.1} {whole_copy_us:.1} {cpu_left_us:.1}",
+             {fresh_us:.1} {sampler_us:.1} {whole_copy_us:.1} {cpu_left_us:.1}",
             left.len()
         );
     }

@@ -6,14 +6,15 @@
 use std::ops::Range;
 
 use tokenpick_core::{
-    Array, Convention, fused_sample_rejection_rows, fused_sample_top_p_route_deferred,
-    gumbel_max_sample_rows, row_takes_top_p_route,
+    Array, Convention, DeferredSample, RowParams, fused_sample_rejection_rows,
+    fused_sample_top_p_route_deferred, gumbel_max_sample_rows, row_takes_top_p_route,
 };
 
 use crate::cpu::sample_rows;
 use crate::error::{Error, RowError};
 use crate::params::{SamplingParams, params_for_row};
 use crate::route::{FallbackReason, PathReport, RowRoute, SamplingPath};
+use crate::route_memory::RouteMemory;
 
 /// Token the CUDA kernels write for a row whose logits contain NaN.
 const TOKEN_NAN: u32 = 0xFFFF_FFFF;
@@ -39,7 +40,8 @@ pub(crate) struct DeviceCall {
 /// Per-row outcome under construction.
 type Slots = Vec<Option<Result<u32, RowError>>>;
 
-/// One call over device logits; `routes` (planned for device residency) becomes what ran.
+/// One call over device logits; `routes` (planned for device residency) becomes what ran;
+/// `memory` says whether top-p rows go straight to the route and learns from the call.
 pub(crate) fn sample_device(
     logits: &Array,
     params: &[SamplingParams],
@@ -47,6 +49,7 @@ pub(crate) fn sample_device(
     step: u64,
     call: DeviceCall,
     routes: &mut PathReport,
+    memory: &mut RouteMemory,
 ) -> Result<Vec<Result<u32, RowError>>, Error> {
     let rows = logits.rows();
     let vocab = logits.cols();
@@ -99,13 +102,34 @@ pub(crate) fn sample_device(
         }
     }
     if rejection_rows.iter().any(|&k| k) {
-        let kernel = fused_sample_rejection_rows(
-            logits,
-            &launch_params(&rejection_rows),
-            step,
-            call.max_rounds,
-            call.convention,
-        );
+        // Rows of the call that could take the top-p route, with their kernel parameters.
+        let route_rows: Vec<(usize, RowParams)> = (0..rows)
+            .filter(|&row| rejection_rows[row])
+            .map(|row| (row, param(row).to_row_params(seeds[row])))
+            .filter(|(_, p)| row_takes_top_p_route(logits, p, call.max_rounds))
+            .collect();
+        let shape = (logits.dtype(), vocab);
+        let every_row_routes = route_rows.len() == rejection_rows.iter().filter(|&&k| k).count();
+        let routed = every_row_routes && memory.routes(shape);
+        let kernel = if routed {
+            let route_params = route_call_params(rows, 0, &route_rows);
+            fused_sample_top_p_route_deferred(
+                logits,
+                &route_params,
+                step,
+                call.max_rounds,
+                call.convention,
+            )
+            .and_then(DeferredSample::resolve)
+        } else {
+            fused_sample_rejection_rows(
+                logits,
+                &launch_params(&rejection_rows),
+                step,
+                call.max_rounds,
+                call.convention,
+            )
+        };
         match kernel {
             Ok(sample) => {
                 let drawn = (0..rows)
@@ -118,7 +142,8 @@ pub(crate) fn sample_device(
             }
             Err(error) => return Err(error.into()),
         }
-        retry_top_p_rows(logits, &param, seeds, step, call, &mut slots, routes)?;
+        let left = retry_top_p_rows(logits, &route_rows, step, call, &mut slots, routes)?;
+        memory.note(shape, routed, route_rows.len(), left);
     }
 
     let pending: Vec<usize> = (0..rows).filter(|&row| slots[row].is_none()).collect();
@@ -143,45 +168,38 @@ pub(crate) fn sample_device(
     Ok(slots.into_iter().flatten().collect())
 }
 
-/// Rows the rejection kernel left (round cap, `ok` false) that the top-p route can draw, redone
-/// on the device by the route at any batch over row views (no copy): one call per span of such
-/// rows at most REDO_GAP_ROWS apart, the rows between drawn along with a redone row's
-/// parameters and their tokens unused; every span enqueued before the first is read back. The
-/// same tokens as the kernel (DESIGN 4: the row's place in the batch is not in the counter),
-/// without the host copy of the fallback. Rows still not ok stay pending.
+/// Rows the rejection kernel left (round cap, `ok` false) of `route_rows` (the call's rows that
+/// take the top-p route, ascending, with their parameters), redone on the device by the route
+/// at any batch over row views (no copy): one call per span of such rows at most REDO_GAP_ROWS
+/// apart, the rows between drawn along (`route_call_params`); every span enqueued before the
+/// first is read back. The same tokens as the kernel (DESIGN 4: the row's place in the batch
+/// is not in the counter), without the host copy of the fallback. Rows still not ok stay
+/// pending. Returns how many rows were redone.
 fn retry_top_p_rows(
     logits: &Array,
-    param: &dyn Fn(usize) -> SamplingParams,
-    seeds: &[u64],
+    route_rows: &[(usize, RowParams)],
     step: u64,
     call: DeviceCall,
     slots: &mut Slots,
     routes: &mut PathReport,
-) -> Result<(), Error> {
+) -> Result<usize, Error> {
     if !logits.lends_rows() {
-        return Ok(());
+        return Ok(0);
     }
-    let mut redo = Vec::new();
-    let mut redo_params = Vec::new();
-    for row in 0..slots.len() {
-        if slots[row].is_some() || routes.rows[row].reason != Some(FallbackReason::RoundCap) {
-            continue;
-        }
-        let row_params = param(row).to_row_params(seeds[row]);
-        if row_takes_top_p_route(logits, &row_params, call.max_rounds) {
-            redo.push(row);
-            redo_params.push(row_params);
-        }
-    }
+    let redo: Vec<(usize, RowParams)> = route_rows
+        .iter()
+        .filter(|(row, _)| {
+            slots[*row].is_none() && routes.rows[*row].reason == Some(FallbackReason::RoundCap)
+        })
+        .copied()
+        .collect();
+    let redo_rows: Vec<usize> = redo.iter().map(|&(row, _)| row).collect();
     // Every span enqueued first, then read back: one wait for all of them.
     let mut enqueued = Vec::new();
-    for span in row_spans(&redo, REDO_GAP_ROWS) {
-        let first = redo[span.start];
-        let count = redo[span.end - 1] + 1 - first;
-        let mut span_params = vec![redo_params[span.start]; count];
-        for k in span.clone() {
-            span_params[redo[k] - first] = redo_params[k];
-        }
+    for span in row_spans(&redo_rows, REDO_GAP_ROWS) {
+        let first = redo_rows[span.start];
+        let count = redo_rows[span.end - 1] + 1 - first;
+        let span_params = route_call_params(count, first, &redo[span.clone()]);
         let deferred = logits.with_rows(first, count, |view| {
             fused_sample_top_p_route_deferred(
                 view,
@@ -195,18 +213,30 @@ fn retry_top_p_rows(
     }
     for (span, first, deferred) in enqueued {
         let sample = deferred.resolve()?;
-        for &row in &redo[span.clone()] {
+        for &row in &redo_rows[span.clone()] {
             routes.rows[row] = RowRoute {
                 path: SamplingPath::RejectionKernel,
                 reason: None,
             };
         }
-        let drawn = redo[span]
+        let drawn = redo_rows[span]
             .iter()
             .map(|&row| (row, sample.tokens[row - first], sample.ok[row - first]));
         fill(slots, drawn, routes);
     }
-    Ok(())
+    Ok(redo.len())
+}
+
+/// Parameters of a route call over `count` rows from batch row `first`: each of `placed`
+/// (batch row, parameters; rows inside the call, at least one) at its row, every other row
+/// drawn along with the first placed row's parameters (its token unused: the route takes only
+/// rows of top-p alone).
+fn route_call_params(count: usize, first: usize, placed: &[(usize, RowParams)]) -> Vec<RowParams> {
+    let mut call_params = vec![placed[0].1; count];
+    for &(row, params) in placed {
+        call_params[row - first] = params;
+    }
+    call_params
 }
 
 /// `rows` (ascending) cut into spans whose neighbouring rows are at most `gap` rows apart (rows

@@ -16,6 +16,7 @@ mod error;
 mod params;
 pub mod reference;
 mod route;
+mod route_memory;
 mod sampler;
 pub mod stats;
 mod switches;

@@ -10,6 +10,7 @@ use crate::device::{DeviceCall, sample_device};
 use crate::error::{Error, RowError};
 use crate::params::{SamplingParams, params_for_row};
 use crate::route::{KernelSupport, PathReport, Residency, route_row};
+use crate::route_memory::RouteMemory;
 use crate::switches::{KillSwitches, kill_switches};
 
 /// Which backends a [`Sampler`] may use.
@@ -77,6 +78,7 @@ impl SamplerBuilder {
             switches: kill_switches(),
             support,
             report: PathReport::default(),
+            route_memory: RouteMemory::default(),
         }
     }
 }
@@ -91,6 +93,7 @@ pub struct Sampler {
     switches: KillSwitches,
     support: KernelSupport,
     report: PathReport,
+    route_memory: RouteMemory,
 }
 
 impl Default for Sampler {
@@ -210,7 +213,15 @@ impl Sampler {
             max_rounds: self.max_rounds,
             gumbel_usable: self.switches.gumbel && self.support.gumbel,
         };
-        let results = sample_device(logits, params, &seeds, step, call, &mut report);
+        let results = sample_device(
+            logits,
+            params,
+            &seeds,
+            step,
+            call,
+            &mut report,
+            &mut self.route_memory,
+        );
         self.report = report;
         results
     }

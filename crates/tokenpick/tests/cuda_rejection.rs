@@ -819,6 +819,44 @@ fn rows_the_two_pass_kernel_leaves_are_redone_on_the_route() {
     assert!(differ * 50 <= redone, "{differ} of {redone}");
 }
 
+/// A sampler whose earlier call left many rows sends the next calls of the shape straight to
+/// the top-p route at any batch (rows of other kinds in the call drawn along, their tokens
+/// unused): its tokens are a fresh sampler's (the two-pass kernel, then the redo) step by step,
+/// temperature-only and greedy rows included.
+#[test]
+fn a_sampler_routing_top_p_calls_draws_a_fresh_samplers_tokens() {
+    if !cuda_present() {
+        return;
+    }
+    let (vocab, batch) = (262_144usize, 64usize);
+    let values = normal_logits(vocab * batch, 3.0, 450);
+    let logits = device_as(&values, batch, vocab, DType::BF16);
+    let mut rows = seeded(SamplingParams::filtered(1.0, 0, 0.9, 0.0), batch, 45);
+    rows[3] = SamplingParams {
+        seed: Some(3),
+        ..SamplingParams::filtered(0.8, 0, 1.0, 0.0)
+    };
+    rows[5] = SamplingParams::greedy();
+    let mut warm = Sampler::new();
+    for step in 0..4 {
+        let tokens = warm.sample(&logits, &rows, step).unwrap();
+        let warm_paths: Vec<_> = warm.last_report().rows.iter().map(|r| r.path).collect();
+        let mut fresh = Sampler::new();
+        assert_eq!(
+            tokens,
+            fresh.sample(&logits, &rows, step).unwrap(),
+            "step {step}"
+        );
+        for (row, path) in warm_paths.iter().enumerate() {
+            assert_ne!(
+                *path,
+                SamplingPath::ArgpartitionFallback,
+                "step {step} row {row}"
+            );
+        }
+    }
+}
+
 /// The rows as a device array of `dtype` (f32 values rounded to it).
 fn device_as(values: &[f32], rows: usize, cols: usize, dtype: DType) -> Array {
     match dtype {
