@@ -22,7 +22,12 @@ namespace tokenpick {
 
 /// Best scores the first read keeps per block: a row whose top-p set holds none of the row's
 /// kTopScores best goes to the fallback, with probability at most (1 - top_p)^kTopScores.
+/// TOKENPICK_TOP_SCORES overrides it in a bench variant's build (for its A/B).
+#if defined(TOKENPICK_TOP_SCORES)
+constexpr int kTopScores = TOKENPICK_TOP_SCORES;
+#else
 constexpr int kTopScores = 8;
+#endif
 /// Smallest top-p the route takes (fallback rows at most 0.25^8 = 1.5e-5 of its rows).
 constexpr float kTopPRouteMin = 0.75f;
 

@@ -5,7 +5,7 @@
 // at the same shapes. Device events around kCalls calls over rotating input buffers whose
 // total exceeds the L2 several times; the floor is the logits' bytes over the device-to-device
 // copy bandwidth measured in the same run, and an empty launch's time is printed beside it.
-// Prints one line per shape, a table last.
+// Prints one line per shape, a table last. BENCH_HOST=1: the launchers' host time instead.
 // Build: scripts/gpu-bench.sh (nvcc, sm_90), run on the GPU machine.
 #include <cuda_bf16.h>
 #include <cuda_runtime.h>
@@ -26,6 +26,7 @@
 #endif
 #include "../grid_overlap.cuh"
 #include "../row_group_launch.cuh"
+#include "host_times.cuh"
 
 namespace {
 
@@ -205,6 +206,11 @@ Result bench_shape(unsigned batch, unsigned vocab, float sigma, const char* name
 }  // namespace
 
 int main() {
+  // BENCH_HOST=1 prints the launchers' host time piece by piece (host_times.cuh) and stops.
+  if (std::getenv("BENCH_HOST") != nullptr) {
+    host_times::print_host_times();
+    return 0;
+  }
   const double bandwidth = copy_bandwidth();
   std::printf("device-to-device copy bandwidth: %.2f TB/s (read + write)\n", bandwidth / 1e12);
   std::printf("empty launch per call: %.2f us (1 block), %.2f us (cluster of 4), %.2f us "
