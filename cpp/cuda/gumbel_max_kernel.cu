@@ -50,15 +50,16 @@ __device__ __forceinline__ auto& scores_sink(Partial& mine, ScoreSlice& slice) {
 /// (1.2 tiles) 12.25 / 12.38.
 constexpr std::uint32_t kSharedBarUnits = 3 * kGumbelThreads * kUnroll / 2;
 
-/// kTop: the top-p route's first read (top_scores.cuh): each block writes the kTopScores best
+/// kKeep > 0: the top-p route's first read (top_scores.cuh): each block writes the kKeep best
 /// scores of its share to `top` (row-major by block), greedy rows excepted (the route takes
 /// none), and nothing to `tokens`.
-template <typename T, int N, bool kTop>
+template <typename T, int N, int kKeep>
 __global__ void __launch_bounds__(kGumbelThreads, kGumbelBlocksPerSm)
     gumbel_max_kernel(const T* logits, std::uint32_t cols, std::uint32_t first_row,
                       const __grid_constant__ InlineParams<N> params, std::uint32_t params_count,
                       std::uint64_t step, bool vectors, std::uint32_t* tokens,
                       SplitRow* split, TopScores* top) {
+  constexpr bool kTop = kKeep > 0;
   __shared__ Partial warps[kGumbelThreads / kWarpSize];
   __shared__ Partial block_result;
   const std::uint32_t row = blockIdx.y;
@@ -132,7 +133,7 @@ __global__ void __launch_bounds__(kGumbelThreads, kGumbelBlocksPerSm)
       std::uint32_t held = 0;
       if constexpr (kTop) {
         held = slice_count(slice);
-        if (held >= kCompactAt) bar = fmaxf(bar, slice_bar(slice, held, overflow));
+        if (held >= kCompactAt<kKeep>) bar = fmaxf(bar, slice_bar<kKeep>(slice, held, overflow));
       }
       if (claimed && warp_ballot(kFullWarp, bar > exchanged) == 0) {
         bar = fmaxf(bar, block_bar_now(block_bar));
@@ -142,13 +143,14 @@ __global__ void __launch_bounds__(kGumbelThreads, kGumbelBlocksPerSm)
       }
       exchanged = bar;
       if constexpr (kTop) {
-        if (held >= kCompactAt) {
+        if (held >= kCompactAt<kKeep>) {
           slice_cut(slice, held, bar);
-          // Long shares: the 8th best of the block's table when higher (its first bar the 8th
-          // best of the warp's own scores; reset_claims's barrier follows the table's zeros).
+          // Long shares: the kKeep-th best of the block's table when higher (its first bar the
+          // kKeep-th best of the warp's own scores; reset_claims's barrier follows the table's
+          // zeros).
           if (claimed) {
-            bar = fmaxf(bar, publish_and_read_tops<kGumbelThreads>(slice, slice_count(slice),
-                                                                   warp_tops));
+            bar = fmaxf(bar, publish_and_read_tops<kGumbelThreads, kKeep>(
+                                 slice, slice_count(slice), warp_tops));
           }
         }
       }
@@ -162,7 +164,7 @@ __global__ void __launch_bounds__(kGumbelThreads, kGumbelBlocksPerSm)
           // 18.2).
           if (!(bar > -INFINITY)) {
             if constexpr (kTop) {
-              bar = first_bar_top(draw, tile_top());
+              bar = first_bar_top<kKeep>(draw, tile_top());
             } else {
               first_bar(draw, tile_top(), bar, mine);
             }
@@ -202,11 +204,12 @@ __global__ void __launch_bounds__(kGumbelThreads, kGumbelBlocksPerSm)
 
   TP_PHASE(1);  // row share read and scored
   if constexpr (kTop) {
-    __shared__ unsigned long long staged[kSliceWarps * kTopScores];
+    __shared__ unsigned long long staged[kSliceWarps * kKeep];
     __shared__ float warp_z[kSliceWarps];
     __shared__ std::uint32_t warp_flow[kSliceWarps];
-    write_block_top_scores<kGumbelThreads>(slice, z_top, overflow, staged, warp_z, warp_flow,
-                                           top + row * RowGroup::size() + RowGroup::rank());
+    write_block_top_scores<kGumbelThreads, kKeep>(slice, z_top, overflow, staged, warp_z,
+                                                  warp_flow,
+                                                  top + row * RowGroup::size() + RowGroup::rank());
     return;
   }
   if (split != nullptr) {  // a split row: no cluster, the blocks merge through `split`
@@ -242,8 +245,8 @@ gpuError_t read_gumbel_phase_marks(long long* marks) {
 
 namespace {
 
-/// Enqueues gumbel_max_kernel<T, tier, kTop> for one chunk of a call's rows.
-template <bool kTop>
+/// Enqueues gumbel_max_kernel<T, tier, kKeep> for one chunk of a call's rows.
+template <int kKeep>
 gpuError_t enqueue_gumbel_kernel(const void* logits, LogitsType type, std::uint32_t cols,
                                  const KernelRowParams* params, std::uint32_t params_count,
                                  std::uint64_t step, int device, const RowChunk& chunk,
@@ -253,7 +256,7 @@ gpuError_t enqueue_gumbel_kernel(const void* logits, LogitsType type, std::uint3
   return dispatch_type_and_tier(type, count, [&](auto element, auto tier) {
     using T = decltype(element);
     constexpr int kTier = decltype(tier)::value;
-    constexpr auto kKernel = &gumbel_max_kernel<T, kTier, kTop>;
+    constexpr auto kKernel = &gumbel_max_kernel<T, kTier, kKeep>;
     const gpuError_t prepared = prepare_kernel<kKernel>(device, 0);
     if (prepared != gpuSuccess) return prepared;
     return launch_row_groups(kKernel, chunk, kGumbelThreads, 0, stream,
@@ -267,14 +270,23 @@ gpuError_t enqueue_gumbel_kernel(const void* logits, LogitsType type, std::uint3
 
 gpuError_t enqueue_gumbel_max(const GumbelLaunch& l, const RowChunk& chunk, gpuStream_t stream,
                               SplitRow* split) {
-  return enqueue_gumbel_kernel<false>(l.logits, l.type, l.cols, l.params, l.params_count,
-                                      l.step, l.device, chunk, stream, l.tokens, split, nullptr);
+  return enqueue_gumbel_kernel<0>(l.logits, l.type, l.cols, l.params, l.params_count, l.step,
+                                  l.device, chunk, stream, l.tokens, split, nullptr);
 }
 
 gpuError_t enqueue_gumbel_top_scores(const RejectionLaunch& l, const RowChunk& chunk,
-                                     gpuStream_t stream, TopScores* top) {
-  return enqueue_gumbel_kernel<true>(l.logits, l.type, l.cols, l.params, l.params_count, l.step,
-                                     l.device, chunk, stream, nullptr, nullptr, top);
+                                     gpuStream_t stream, TopScores* top, int kept) {
+  const auto enqueue = [&](auto keep) {
+    return enqueue_gumbel_kernel<decltype(keep)::value>(l.logits, l.type, l.cols, l.params,
+                                                        l.params_count, l.step, l.device, chunk,
+                                                        stream, nullptr, nullptr, top);
+  };
+  static_assert(kKeptScoreTiers[0] == 4 && kKeptScoreTiers[1] == 6 &&
+                    kKeptScoreTiers[2] == kTopScores,
+                "the tiers instantiated below");
+  if (kept <= 4) return enqueue(std::integral_constant<int, 4>{});
+  if (kept <= 6) return enqueue(std::integral_constant<int, 6>{});
+  return enqueue(std::integral_constant<int, kTopScores>{});
 }
 
 }  // namespace tokenpick

@@ -1,10 +1,12 @@
 // Host side of the top-p route (top_p_route.h): which calls take it, and its two launches per
 // chunk of rows: the first read with Gumbel-max's blocks per row (split rows without
-// clusters: the blocks do not merge), the second with enough blocks to fill the GPU. Nothing
-// waits; the scratch is the stream's, made on its first call.
+// clusters: the blocks do not merge), keeping as few best scores a block as the call's
+// smallest top-p allows (top_scores_kept), the second with enough blocks to fill the GPU.
+// Nothing waits; the scratch is the stream's, made on its first call.
 #include "top_p_route.h"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 #include <mutex>
 
@@ -54,6 +56,14 @@ bool takes_top_p_route(const KernelRowParams& p, std::uint32_t cols, std::uint32
          max_rounds >= kDrawPasses;
 }
 
+int top_scores_kept(float top_p) {
+  const double outside = 1.0 - static_cast<double>(top_p);
+  for (const int k : kKeptScoreTiers) {
+    if (std::pow(outside, k) <= kRouteFallbackRate) return k;
+  }
+  return kTopScores;
+}
+
 std::uint32_t top_p_route_max_rows(LogitsType type, std::uint32_t cols) {
   const int setting = route_setting();
   const bool f32 = type == LogitsType::F32;
@@ -80,6 +90,11 @@ bool enqueue_top_p_route(const char* entry, const RejectionLaunch& l) {
   const std::uint32_t chunk_rows = std::min(kMaxInlineRows, kTopScoresEntries / first_blocks);
   const bool overlap = dependent_launches(shape);
   const cudaStream_t stream = static_cast<cudaStream_t>(l.stream);
+  float least_top_p = 1.0f;
+  for (std::uint32_t i = 0; i < l.params_count; ++i) {
+    least_top_p = std::min(least_top_p, l.params[i].top_p);
+  }
+  const int kept = top_scores_kept(least_top_p);
   // A chunk's two launches share the stream's scratch: calls from other threads on the same
   // stream must not enqueue between them.
   static std::mutex enqueue_lock;
@@ -88,7 +103,7 @@ bool enqueue_top_p_route(const char* entry, const RejectionLaunch& l) {
     const std::uint32_t rows = std::min(chunk_rows, l.rows - first);
     cuda_check(entry,
                enqueue_gumbel_top_scores(l, RowChunk{first, rows, first_blocks, false, overlap},
-                                         stream, scratch->top),
+                                         stream, scratch->top, kept),
                "gumbel_max_kernel (top scores) launch");
     cuda_check(entry,
                enqueue_top_p_verify(l, RowChunk{first, rows, verify_blocks, false, overlap},

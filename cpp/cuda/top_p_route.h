@@ -20,16 +20,23 @@
 
 namespace tokenpick {
 
-/// Best scores the first read keeps per block: a row whose top-p set holds none of the row's
-/// kTopScores best goes to the fallback, with probability at most (1 - top_p)^kTopScores.
-/// TOKENPICK_TOP_SCORES overrides it in a bench variant's build (for its A/B).
-#if defined(TOKENPICK_TOP_SCORES)
-constexpr int kTopScores = TOKENPICK_TOP_SCORES;
-#else
+/// Most best scores the first read keeps per block (a TopScores' capacity): a row whose top-p
+/// set holds none of the row's K best goes to the fallback, with probability at most
+/// (1 - top_p)^K.
 constexpr int kTopScores = 8;
-#endif
 /// Smallest top-p the route takes (fallback rows at most 0.25^8 = 1.5e-5 of its rows).
 constexpr float kTopPRouteMin = 0.75f;
+/// The first read keeps the fewest of these scores per block that holds the fallback rate at
+/// its bound at kTopPRouteMin, kRouteFallbackRate = 0.25^8: 4 for calls whose every top-p is
+/// at least 0.9375, 6 from 0.8426, else kTopScores. Each score fewer lowers the first read's bar
+/// (the K-th best score) and its selections: H100, batch 256 x 128256 f32 top-p 0.9, sigma 1 /
+/// 3 / 6, us, K = 8 / 6 / 4: 158.3 / 142.8 / 132.6, 153.3 / 141.8 / 131.9, 145.7 / 137.4 /
+/// 127.8; batch 1 x 128256 sigma 3 22.9 / 20.3 / 17.1 (round 30's call 2).
+constexpr int kKeptScoreTiers[] = {4, 6, kTopScores};
+constexpr double kRouteFallbackRate = 1.52587890625e-05;
+
+/// Scores the first read keeps per block for a call whose smallest top-p is `top_p`.
+int top_scores_kept(float top_p);
 
 /// One block's findings on its share of a row (global memory).
 struct TopScores {
@@ -69,7 +76,7 @@ bool launch_top_p_route(const char* entry, const RejectionLaunch& launch);
 /// First read of one chunk: `chunk.group` blocks per row (no clusters), each writing
 /// top[row * chunk.group + block].
 gpuError_t enqueue_gumbel_top_scores(const RejectionLaunch& launch, const RowChunk& chunk,
-                                     gpuStream_t stream, TopScores* top);
+                                     gpuStream_t stream, TopScores* top, int kept);
 
 /// Second read of the same chunk: `chunk.group` blocks per row, `first_blocks` the first
 /// read's.

@@ -1,12 +1,13 @@
 // The top-p route's second read (DESIGN 3-4): top-p keeps S = {f >= t}; c is in S when the
 // mass of the tokens with f > f_c is below ceil(top_p * total) (2^-40 fixed point). The first
-// read (gumbel_max_kernel with kTop) left each row's kTopScores best Gumbel scores; the best of
-// them in S is the argmax over S of the same noise, the two-pass kernel's token. Only those
-// whose f exceeds every better-scoring one's can be it (S is an up-set in f). Each block reads
-// its share once, summing estimated masses (mass_estimate.cuh): the total and the mass above
-// each; the row's last block (a ticket) takes the first candidate surely in S by the bounds.
-// NaN gives kTokenNan, all -inf kTokenAllMasked; an infinite f, a lost slice word, no candidate
-// in S or open bounds give ok = 0, for the fallback.
+// read (gumbel_max_kernel with kKeep) left each row's K best Gumbel scores (K <= kTopScores,
+// zeros past them); the best of them in S is the argmax over S of the same noise, the two-pass
+// kernel's token. Only those whose f exceeds every better-scoring one's can be it (S is an
+// up-set in f). Each block reads its share once, summing estimated masses (mass_estimate.cuh):
+// the total and the mass above each; the row's last block (a ticket) takes the first
+// candidate surely in S by the bounds. NaN gives kTokenNan, all -inf kTokenAllMasked; an
+// infinite f, a lost slice word, no candidate in S or open bounds give ok = 0, for the
+// fallback.
 #include "gpu_runtime.cuh"
 
 #include "filter_finish.cuh"
@@ -95,7 +96,8 @@ __device__ __forceinline__ void merge_candidates(const TopScores* top, unsigned 
       unsigned long long mine[1] = {lane_index() < n ? staged[lane_index()] : 0ull};
       for (int k = 0; k < kTopScores; ++k) {
         const unsigned long long best = warp_take_best(mine);
-        if (lane_index() == k && best != 0ull) {
+        if (best == 0ull) break;  // no more words (a first read that kept fewer than kTopScores)
+        if (lane_index() == k) {
           word = best;
           f = __fmul_rn(load_logit(z_row, ~static_cast<std::uint32_t>(best)), scale);
         }
@@ -112,6 +114,7 @@ __device__ __forceinline__ void merge_candidates(const TopScores* top, unsigned 
           if (w < last && w > best) best = w;
         }
         best = warp_max_word(best);
+        if (best == 0ull) break;
         last = best;
         if (lane_index() == k) word = best;
       }

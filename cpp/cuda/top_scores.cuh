@@ -1,10 +1,11 @@
-// The top-p route's first read (gumbel_max_kernel with kTop): a row's kTopScores best
-// Gumbel scores, not only its best. Survivors of the skip tests with a score at or above the
-// warp's bar go to the warp's slice in shared memory (ScoreSlice); the bar is a lower bound of
-// the row's kTopScores-th best score, first the kTopScores-th best of the lanes' first scores
-// (distinct tokens), then, whenever a slice holds kCompactAt words, its kTopScores-th best,
-// shared with the block as Gumbel-max shares its bar. Each block writes its kTopScores best
-// (score, token) words and its largest logit (TopScores); top_p_verify_kernel.cu reads them.
+// The top-p route's first read (gumbel_max_kernel with kKeep = K): a row's K best Gumbel
+// scores (K of kKeptScoreTiers, top_p_route.h), not only its best. Survivors of the skip tests
+// with a score at or above the warp's bar go to the warp's slice in shared memory
+// (ScoreSlice); the bar is a lower bound of the row's K-th best score, first the K-th best of
+// the lanes' first scores (distinct tokens), then, whenever a slice holds kCompactAt<K> words,
+// its K-th best, shared with the block as Gumbel-max shares its bar. Each block writes its K
+// best (score, token) words, zeros up to kTopScores, and its largest logit (TopScores);
+// top_p_verify_kernel.cu reads them.
 #pragma once
 
 #include <cstdint>
@@ -22,8 +23,9 @@ namespace tokenpick {
 /// Words of a warp's slice.
 constexpr std::uint32_t kSliceScoreWords = 256;
 /// A slice holding this many words is cut back to those at or above its new bar.
-constexpr std::uint32_t kCompactAt = 2 * kTopScores;
-/// Key bits of the bar's search (a lower bound of the slice's kTopScores-th best score).
+template <int K>
+constexpr std::uint32_t kCompactAt = 2 * K;
+/// Key bits of the bar's search (a lower bound of the slice's K-th best score).
 constexpr int kBarLowBit = 16;
 
 /// A score and its token in one word: a larger word is a better score, ties to the lower index.
@@ -37,7 +39,7 @@ struct ScoreSlice {
   std::uint32_t* count;
 };
 
-/// A scored token: kept when its score reaches the bar (below it, kTopScores better ones exist).
+/// A scored token: kept when its score reaches the bar (below it, K better ones exist).
 __device__ __forceinline__ void take_finite(ScoreSlice& slice, float score, std::uint32_t index,
                                             float& bar) {
   if (!(score >= bar)) return;
@@ -47,9 +49,10 @@ __device__ __forceinline__ void take_finite(ScoreSlice& slice, float score, std:
 /// A +inf scaled logit: the verify kernel leaves such rows to the fallback.
 __device__ __forceinline__ void take_infinite(ScoreSlice&, float, std::uint32_t) {}
 
-/// The warp's first bar: the kTopScores-th best of its lanes' scores of their largest logit
-/// (the exact score where the token is known, else that logit less the smallest noise), -inf
-/// when fewer lanes have one. Nothing is kept: the visits keep those tokens.
+/// The warp's first bar: the K-th best of its lanes' scores of their largest logit (the exact
+/// score where the token is known, else that logit less the smallest noise), -inf when fewer
+/// lanes have one. Nothing is kept: the visits keep those tokens.
+template <int K>
 __device__ __forceinline__ float first_bar_top(const RowDraw& d, const TileTop& top) {
   const float x = __fmul_rn(top.z, d.r);
   float score = -INFINITY;
@@ -57,10 +60,8 @@ __device__ __forceinline__ float first_bar_top(const RowDraw& d, const TileTop& 
     score = top.token != kNoToken ? token_score(d, top.z, top.token) : score_floor(x);
   }
   const std::uint32_t keys[1] = {score > -INFINITY ? order_key(score) : 0u};
-  if (warp_sum(keys[0] != 0u ? 1u : 0u) < static_cast<std::uint32_t>(kTopScores)) {
-    return -INFINITY;
-  }
-  return key_value(warp_key_of_rank<kBarLowBit>(keys, kTopScores));
+  if (warp_sum(keys[0] != 0u ? 1u : 0u) < static_cast<std::uint32_t>(K)) return -INFINITY;
+  return key_value(warp_key_of_rank<kBarLowBit>(keys, K));
 }
 
 /// The slice's count as the warp sees it now (every lane the same).
@@ -69,21 +70,22 @@ __device__ __forceinline__ std::uint32_t slice_count(const ScoreSlice& slice) {
   return *static_cast<const volatile std::uint32_t*>(slice.count);
 }
 
-/// A lower bound of the slice's kTopScores-th best score; -inf when it holds fewer. Sets
-/// `overflow` when words were lost. The whole warp calls it.
+/// A lower bound of the slice's K-th best score; -inf when it holds fewer. Sets `overflow`
+/// when words were lost. The whole warp calls it.
+template <int K>
 __device__ __forceinline__ float slice_bar(const ScoreSlice& slice, std::uint32_t n,
                                            std::uint32_t& overflow) {
   constexpr int kPerLane = static_cast<int>(kSliceScoreWords / kWarpSize);
   if (n > kSliceScoreWords) overflow = 1;
   n = min(n, kSliceScoreWords);
-  if (n < static_cast<std::uint32_t>(kTopScores)) return -INFINITY;
+  if (n < static_cast<std::uint32_t>(K)) return -INFINITY;
   std::uint32_t keys[kPerLane];
 #pragma unroll
   for (int j = 0; j < kPerLane; ++j) {
     const std::uint32_t i = static_cast<std::uint32_t>(lane_index() + j * kWarpSize);
     keys[j] = i < n ? static_cast<std::uint32_t>(slice.words[i] >> 32) : 0u;
   }
-  return key_value(warp_key_of_rank<kBarLowBit>(keys, kTopScores));
+  return key_value(warp_key_of_rank<kBarLowBit>(keys, K));
 }
 
 /// Entries a warp publishes in its block's table of tops: its slice's two best keys.
@@ -111,11 +113,11 @@ __device__ __forceinline__ void slice_top_two(const ScoreSlice& slice, std::uint
 
 /// Publishes the warp's slice's two best keys in the block's table (`tops`: kTopsPerWarp
 /// entries a warp, zero at the start, only raised) and returns a lower bound of the block's
-/// kTopScores-th best score from the whole table (-inf when it holds too few). An entry read
-/// at any time is a key that 1 (first) or 2 (second) distinct tokens of its warp reach, so
-/// lane 2w counts max(first, second) once and lane 2w + 1 second once: the kTopScores-th
-/// largest of those counts at most the tokens that reach it. The whole warp calls it.
-template <int kThreads>
+/// K-th best score from the whole table (-inf when it holds too few). An entry read at any
+/// time is a key that 1 (first) or 2 (second) distinct tokens of its warp reach, so lane 2w
+/// counts max(first, second) once and lane 2w + 1 second once: the K-th largest of those
+/// counts at most the tokens that reach it. The whole warp calls it.
+template <int kThreads, int K>
 __device__ __forceinline__ float publish_and_read_tops(const ScoreSlice& slice, std::uint32_t n,
                                                        std::uint32_t* tops) {
   std::uint32_t first = 0, second = 0;
@@ -132,10 +134,8 @@ __device__ __forceinline__ float publish_and_read_tops(const ScoreSlice& slice, 
   const std::uint32_t entry = lane_index() < kEntries ? table[lane_index()] : 0u;
   const std::uint32_t partner = warp_shfl_xor(entry, 1);
   const std::uint32_t keys[1] = {lane_index() % 2 == 0 ? max(entry, partner) : entry};
-  if (warp_sum(keys[0] != 0u ? 1u : 0u) < static_cast<std::uint32_t>(kTopScores)) {
-    return -INFINITY;
-  }
-  return key_value(warp_key_of_rank<kBarLowBit>(keys, kTopScores));
+  if (warp_sum(keys[0] != 0u ? 1u : 0u) < static_cast<std::uint32_t>(K)) return -INFINITY;
+  return key_value(warp_key_of_rank<kBarLowBit>(keys, K));
 }
 
 /// Keeps the slice's words whose score reaches `bar`, in order. The whole warp calls it.
@@ -176,20 +176,20 @@ __device__ __forceinline__ unsigned long long warp_take_best(unsigned long long 
   return best;
 }
 
-/// The warp's kTopScores best of kPer words a lane, best first, in lanes 0.. of `out` (the
-/// whole warp calls it; `out` gets kTopScores words, 0 past the last).
-template <int kPer>
+/// The warp's K best of kPer words a lane, best first, in lanes 0.. of `out` (the whole warp
+/// calls it; `out` gets K words, 0 past the last).
+template <int K, int kPer>
 __device__ __forceinline__ void warp_best_words(unsigned long long (&words)[kPer],
                                                 unsigned long long* out) {
-  for (int k = 0; k < kTopScores; ++k) {
+  for (int k = 0; k < K; ++k) {
     const unsigned long long best = warp_take_best(words);
     if (lane_index() == 0) out[k] = best;
   }
 }
 
-/// The block's TopScores from its warps' slices (`staged`: kTopScores words a warp of shared
-/// memory): each warp's best, then warp 0's over them; thread 0 writes `out`.
-template <int kThreads>
+/// The block's TopScores from its warps' slices (`staged`: K words a warp of shared memory):
+/// each warp's K best, then warp 0's over them; thread 0 writes `out`, its words past K 0.
+template <int kThreads, int K>
 __device__ __forceinline__ void write_block_top_scores(const ScoreSlice& slice, float z_max,
                                                        std::uint32_t overflow,
                                                        unsigned long long* staged,
@@ -205,7 +205,7 @@ __device__ __forceinline__ void write_block_top_scores(const ScoreSlice& slice, 
     const std::uint32_t i = static_cast<std::uint32_t>(lane_index() + j * kWarpSize);
     words[j] = i < min(n, kSliceScoreWords) ? slice.words[i] : 0ull;
   }
-  warp_best_words(words, staged + warp_index() * kTopScores);
+  warp_best_words<K>(words, staged + warp_index() * K);
   for (int offset = kWarpSize / 2; offset > 0; offset /= 2) {
     z_max = fmaxf(z_max, warp_shfl_xor(z_max, offset));
     overflow |= warp_shfl_xor(overflow, offset);
@@ -216,13 +216,15 @@ __device__ __forceinline__ void write_block_top_scores(const ScoreSlice& slice, 
   }
   __syncthreads();
   if (warp_index() != 0) return;
-  constexpr int kStagedPerLane = kWarps * kTopScores / kWarpSize;
-  static_assert(kStagedPerLane * kWarpSize == kWarps * kTopScores, "staged words fill lanes");
+  constexpr int kStagedPerLane = kWarps * K / kWarpSize;
+  static_assert(kStagedPerLane * kWarpSize == kWarps * K, "staged words fill lanes");
+  static_assert(K <= kTopScores, "a TopScores holds K words");
   unsigned long long all[kStagedPerLane];
 #pragma unroll
   for (int j = 0; j < kStagedPerLane; ++j) all[j] = staged[lane_index() + j * kWarpSize];
-  warp_best_words(all, out->words);
+  warp_best_words<K>(all, out->words);
   if (lane_index() == 0) {
+    for (int k = K; k < kTopScores; ++k) out->words[k] = 0ull;
     float top = -INFINITY;
     std::uint32_t flow = 0;
     for (int w = 0; w < kWarps; ++w) {
