@@ -216,12 +216,17 @@ __device__ __forceinline__ void write_block_top_scores(const ScoreSlice& slice, 
   }
   __syncthreads();
   if (warp_index() != 0) return;
-  constexpr int kStagedPerLane = kWarps * K / kWarpSize;
-  static_assert(kStagedPerLane * kWarpSize == kWarps * K, "staged words fill lanes");
+  // kWarps * K words, up to a lane's share short of a whole number of them (AMD's 64-lane
+  // waves: 8 warps of 512 threads keep 32 words at K = 4).
+  constexpr int kStaged = kWarps * K;
+  constexpr int kStagedPerLane = (kStaged + kWarpSize - 1) / kWarpSize;
   static_assert(K <= kTopScores, "a TopScores holds K words");
   unsigned long long all[kStagedPerLane];
 #pragma unroll
-  for (int j = 0; j < kStagedPerLane; ++j) all[j] = staged[lane_index() + j * kWarpSize];
+  for (int j = 0; j < kStagedPerLane; ++j) {
+    const int i = lane_index() + j * kWarpSize;
+    all[j] = i < kStaged ? staged[i] : 0ull;
+  }
   warp_best_words<K>(all, out->words);
   if (lane_index() == 0) {
     for (int k = K; k < kTopScores; ++k) out->words[k] = 0ull;
