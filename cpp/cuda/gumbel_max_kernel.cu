@@ -281,12 +281,11 @@ gpuError_t enqueue_gumbel_top_scores(const RejectionLaunch& l, const RowChunk& c
                                                         l.params_count, l.step, l.device, chunk,
                                                         stream, nullptr, nullptr, top);
   };
-  static_assert(kKeptScoreTiers[0] == 4 && kKeptScoreTiers[1] == 6 &&
-                    kKeptScoreTiers[2] == kTopScores,
-                "the tiers instantiated below");
-  if (kept <= 4) return enqueue(std::integral_constant<int, 4>{});
-  if (kept <= 6) return enqueue(std::integral_constant<int, 6>{});
-  return enqueue(std::integral_constant<int, kTopScores>{});
+  static_assert(sizeof(kKeptScoreTiers) / sizeof(kKeptScoreTiers[0]) == 3,
+                "one instance a tier below");
+  if (kept <= kKeptScoreTiers[0]) return enqueue(std::integral_constant<int, kKeptScoreTiers[0]>{});
+  if (kept <= kKeptScoreTiers[1]) return enqueue(std::integral_constant<int, kKeptScoreTiers[1]>{});
+  return enqueue(std::integral_constant<int, kKeptScoreTiers[2]>{});
 }
 
 }  // namespace tokenpick
