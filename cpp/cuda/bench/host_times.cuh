@@ -10,14 +10,14 @@
 // before every call.
 #pragma once
 
-#include <algorithm>
-#include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <vector>
 
 #include "../gumbel_max_kernel.h"
 #include "../rejection_kernel.h"
 #include "../row_group_launch.cuh"
+#include "host_timing.h"
 
 namespace host_times {
 
@@ -32,31 +32,14 @@ __global__ void host_empty_kernel(unsigned* sink) {
   if (sink != nullptr && threadIdx.x == 0 && blockIdx.x == 0) *sink = 0;
 }
 
-struct Spread {
-  double median, p90;
-};
-
-/// Median and 90th percentile host time of call(i), waiting for the device every `burst` calls.
-template <typename Call>
-Spread time_host(int burst, Call&& call) {
-  std::vector<double> us(kHostCalls);
-  for (int i = 0; i < kHostCalls; ++i) {
-    const auto start = std::chrono::steady_clock::now();
-    call(i);
-    us[i] = std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - start)
-                .count();
-    if (i % burst == burst - 1 && cudaDeviceSynchronize() != cudaSuccess) std::exit(1);
-  }
-  if (cudaDeviceSynchronize() != cudaSuccess) std::exit(1);
-  std::sort(us.begin(), us.end());
-  return Spread{us[us.size() / 2], us[(us.size() - 1) * 9 / 10]};
-}
-
 template <typename Call>
 void print_case(const char* name, unsigned batch, Call&& call) {
   for (int i = 0; i < 20; ++i) call(i);  // warm-up: lazy module loading, first-call set-up
-  const Spread queued = time_host(kHostBurst, call);
-  const Spread drained = time_host(1, call);
+  const auto wait = [] {
+    if (cudaDeviceSynchronize() != cudaSuccess) std::exit(1);
+  };
+  const host_timing::Spread queued = host_timing::time_calls(kHostCalls, kHostBurst, call, wait);
+  const host_timing::Spread drained = host_timing::time_calls(kHostCalls, 1, call, wait);
   std::printf("host %-34s %6u %9.2f %9.2f %9.2f %9.2f\n", name, batch, queued.median, queued.p90,
               drained.median, drained.p90);
 }

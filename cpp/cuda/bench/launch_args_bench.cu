@@ -9,12 +9,10 @@
 //     cpp/cuda/bench/launch_args_bench.cu
 #include <cuda_runtime.h>
 
-#include <algorithm>
-#include <chrono>
 #include <cstdio>
-#include <vector>
 
 #include "../row_group_launch.cuh"
+#include "host_timing.h"
 
 namespace {
 
@@ -35,10 +33,7 @@ __global__ void read_one_word(const __grid_constant__ Args<kBytes> args, unsigne
   if (threadIdx.x == 0 && blockIdx.x == 0 && args.bytes[kBytes - 1] == 7) *out = 1;
 }
 
-struct Times {
-  double median;
-  double p90;
-};
+using Times = host_timing::Spread;
 
 /// Host microseconds of each launch of read_one_word<kBytes> by the launchers' own
 /// launch_row_groups (one row of `group` blocks, a cluster when `group` > 1).
@@ -46,24 +41,21 @@ template <int kBytes>
 Times time_launches(cudaStream_t stream, unsigned* out, bool overlap, unsigned group) {
   Args<kBytes> args{};
   const tokenpick::RowChunk chunk{0, 1, group, group > 1, overlap};
-  std::vector<double> micros;
-  micros.reserve(kCalls);
-  for (int call = 0; call < kCalls; ++call) {
-    args.bytes[0] = static_cast<unsigned char>(call);
-    const auto start = std::chrono::steady_clock::now();
-    const cudaError_t status =
-        tokenpick::launch_row_groups(read_one_word<kBytes>, chunk, kThreads, 0, stream, args, out);
-    const auto end = std::chrono::steady_clock::now();
-    if (status != cudaSuccess) {
-      std::printf("launch of %d bytes failed: %s\n", kBytes, cudaGetErrorString(status));
-      return Times{-1, -1};
-    }
-    micros.push_back(std::chrono::duration<double, std::micro>(end - start).count());
-    if (call % kBurst == kBurst - 1) cudaStreamSynchronize(stream);
+  cudaError_t failed = cudaSuccess;
+  const Times times = host_timing::time_calls(
+      kCalls, kBurst,
+      [&](int call) {
+        args.bytes[0] = static_cast<unsigned char>(call);
+        const cudaError_t status = tokenpick::launch_row_groups(read_one_word<kBytes>, chunk,
+                                                                kThreads, 0, stream, args, out);
+        if (failed == cudaSuccess) failed = status;
+      },
+      [&] { cudaStreamSynchronize(stream); });
+  if (failed != cudaSuccess) {
+    std::printf("launch of %d bytes failed: %s\n", kBytes, cudaGetErrorString(failed));
+    return Times{-1, -1};
   }
-  cudaStreamSynchronize(stream);
-  std::sort(micros.begin(), micros.end());
-  return Times{micros[micros.size() / 2], micros[micros.size() * 9 / 10]};
+  return times;
 }
 
 template <int kBytes>
