@@ -79,10 +79,10 @@ gpuError_t enqueue_gumbel_top_scores(const RejectionLaunch& launch, const RowChu
                                      gpuStream_t stream, TopScores* top, int kept);
 
 /// Second read of the same chunk: `chunk.group` blocks per row, `first_blocks` the first
-/// read's.
+/// read's, `kept` the best scores it kept a block (its first K words are read).
 gpuError_t enqueue_top_p_verify(const RejectionLaunch& launch, const RowChunk& chunk,
                                 unsigned first_blocks, const TopScores* top, VerifyRow* rows,
-                                gpuStream_t stream);
+                                gpuStream_t stream, int kept);
 
 /// The route's scratch for `stream` on `device` (split_scratch.cu), nullptr where none.
 TopPScratch* top_p_scratch(const char* entry, int device, void* stream);
