@@ -12,6 +12,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <type_traits>
 
 #include "inline_params.h"
 #include "kernel_types.h"
@@ -37,6 +38,16 @@ constexpr double kRouteFallbackRate = 1.52587890625e-05;
 
 /// Scores the first read keeps per block for a call whose smallest top-p is `top_p`.
 int top_scores_kept(float top_p);
+
+/// f(std::integral_constant<int, K>) for K the smallest of kKeptScoreTiers that holds `kept`
+/// scores: the instance both of the route's kernels take for a call.
+template <typename F>
+gpuError_t with_kept_tier(int kept, F&& f) {
+  static_assert(sizeof(kKeptScoreTiers) / sizeof(kKeptScoreTiers[0]) == 3, "a branch a tier");
+  if (kept <= kKeptScoreTiers[0]) return f(std::integral_constant<int, kKeptScoreTiers[0]>{});
+  if (kept <= kKeptScoreTiers[1]) return f(std::integral_constant<int, kKeptScoreTiers[1]>{});
+  return f(std::integral_constant<int, kKeptScoreTiers[2]>{});
+}
 
 /// One block's findings on its share of a row (global memory).
 struct TopScores {

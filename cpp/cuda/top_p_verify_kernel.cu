@@ -1,7 +1,7 @@
 // The top-p route's second read (DESIGN 3-4): top-p keeps S = {f >= t}; c is in S when the
 // mass of the tokens with f > f_c is below ceil(top_p * total) (2^-40 fixed point). The first
-// read (gumbel_max_kernel with kKeep) left each row's K best Gumbel scores (K <= kTopScores,
-// zeros past them); the best of them in S is the argmax over S of the same noise, the two-pass
+// read (gumbel_max_kernel with kKeep) left each row's K best Gumbel scores (K of
+// kKeptScoreTiers, the same instance here: only K words a block are read); the best of them in S is the argmax over S of the same noise, the two-pass
 // kernel's token. Only those whose f exceeds every better-scoring one's can be it (S is an
 // up-set in f). Each block reads its share once, summing estimated masses (mass_estimate.cuh):
 // the total and the mass above each; the row's last block (a ticket) takes the first
@@ -327,7 +327,7 @@ __global__ void __launch_bounds__(kTopPVerifyThreads, kTopPVerifyBlocksPerSm)
   start_after_previous_grid();
 
   merge_candidates<K>(top + static_cast<std::size_t>(row) * first_blocks, first_blocks, z_row,
-                   scale, staged, c);
+                      scale, staged, c);
   // As many sums as the row's candidates need: 1, 2, 4 or K (most rows 1-3).
   // Inlined also in debug builds (-G), whose calls would break the launch bounds' registers.
   const auto verify = [&](auto sums) __attribute__((always_inline)) {
@@ -352,7 +352,7 @@ gpuError_t enqueue_top_p_verify(const RejectionLaunch& l, const RowChunk& chunk,
                                 unsigned first_blocks, const TopScores* top, VerifyRow* rows,
                                 gpuStream_t stream, int kept) {
   const std::uint32_t count = l.params_count == 1 ? 1 : chunk.rows;
-  const auto enqueue = [&](auto keep) {
+  return with_kept_tier(kept, [&](auto keep) {
     constexpr int K = decltype(keep)::value;
     const std::size_t shared = sizeof(unsigned long long) * K * first_blocks;
     return dispatch_type_and_tier(l.type, count, [&](auto element, auto tier) {
@@ -367,10 +367,7 @@ gpuError_t enqueue_top_p_verify(const RejectionLaunch& l, const RowChunk& chunk,
                                l.temperature_last, rows_vectorizable<T>(l.logits, l.cols), top,
                                first_blocks, rows, l.out);
     });
-  };
-  if (kept <= 4) return enqueue(std::integral_constant<int, 4>{});
-  if (kept <= 6) return enqueue(std::integral_constant<int, 6>{});
-  return enqueue(std::integral_constant<int, kTopScores>{});
+  });
 }
 
 }  // namespace tokenpick
