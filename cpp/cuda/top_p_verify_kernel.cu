@@ -1,13 +1,13 @@
 // The top-p route's second read (DESIGN 3-4): top-p keeps S = {f >= t}; c is in S when the
 // mass of the tokens with f > f_c is below ceil(top_p * total) (2^-40 fixed point). The first
-// read (gumbel_max_kernel with kKeep) left each row's K best Gumbel scores (K of
-// kKeptScoreTiers, the same instance here: only K words a block are read); the best of them in S is the argmax over S of the same noise, the two-pass
-// kernel's token. Only those whose f exceeds every better-scoring one's can be it (S is an
-// up-set in f). Each block reads its share once, summing estimated masses (mass_estimate.cuh):
-// the total and the mass above each; the row's last block (a ticket) takes the first
-// candidate surely in S by the bounds. NaN gives kTokenNan, all -inf kTokenAllMasked; an
-// infinite f, a lost slice word, no candidate in S or open bounds give ok = 0, for the
-// fallback.
+// read (gumbel_max_kernel with kKeep) left each block's K best Gumbel scores (K of
+// kKeptScoreTiers, the instance here too: K words a block read); the best of them in S is the
+// argmax over S of the same noise, the two-pass kernel's token. Only those whose f exceeds
+// every better-scoring one's can be it (S is an up-set in f). Each block reads its share once,
+// summing estimated masses (mass_estimate.cuh): the total and the mass above each; the row's
+// last block (a ticket) takes the first candidate surely in S by the bounds. NaN gives
+// kTokenNan, all -inf kTokenAllMasked; an infinite f, a lost slice word, no candidate in S or
+// open bounds give ok = 0, for the fallback.
 #include "gpu_runtime.cuh"
 
 #include "filter_finish.cuh"
