@@ -276,16 +276,11 @@ gpuError_t enqueue_gumbel_max(const GumbelLaunch& l, const RowChunk& chunk, gpuS
 
 gpuError_t enqueue_gumbel_top_scores(const RejectionLaunch& l, const RowChunk& chunk,
                                      gpuStream_t stream, TopScores* top, int kept) {
-  const auto enqueue = [&](auto keep) {
+  return with_kept_tier(kept, [&](auto keep) {
     return enqueue_gumbel_kernel<decltype(keep)::value>(l.logits, l.type, l.cols, l.params,
                                                         l.params_count, l.step, l.device, chunk,
                                                         stream, nullptr, nullptr, top);
-  };
-  static_assert(sizeof(kKeptScoreTiers) / sizeof(kKeptScoreTiers[0]) == 3,
-                "one instance a tier below");
-  if (kept <= kKeptScoreTiers[0]) return enqueue(std::integral_constant<int, kKeptScoreTiers[0]>{});
-  if (kept <= kKeptScoreTiers[1]) return enqueue(std::integral_constant<int, kKeptScoreTiers[1]>{});
-  return enqueue(std::integral_constant<int, kKeptScoreTiers[2]>{});
+  });
 }
 
 }  // namespace tokenpick

@@ -107,7 +107,7 @@ bool enqueue_top_p_route(const char* entry, const RejectionLaunch& l) {
                "gumbel_max_kernel (top scores) launch");
     cuda_check(entry,
                enqueue_top_p_verify(l, RowChunk{first, rows, verify_blocks, false, overlap},
-                                    first_blocks, scratch->top, scratch->rows, stream),
+                                    first_blocks, scratch->top, scratch->rows, stream, kept),
                "top_p_verify_kernel launch");
   }
   return true;

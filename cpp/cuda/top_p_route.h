@@ -12,6 +12,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <type_traits>
 
 #include "inline_params.h"
 #include "kernel_types.h"
@@ -37,6 +38,16 @@ constexpr double kRouteFallbackRate = 1.52587890625e-05;
 
 /// Scores the first read keeps per block for a call whose smallest top-p is `top_p`.
 int top_scores_kept(float top_p);
+
+/// f(std::integral_constant<int, K>) for K the smallest of kKeptScoreTiers that holds `kept`
+/// scores: the instance both of the route's kernels take for a call.
+template <typename F>
+gpuError_t with_kept_tier(int kept, F&& f) {
+  static_assert(sizeof(kKeptScoreTiers) / sizeof(kKeptScoreTiers[0]) == 3, "a branch a tier");
+  if (kept <= kKeptScoreTiers[0]) return f(std::integral_constant<int, kKeptScoreTiers[0]>{});
+  if (kept <= kKeptScoreTiers[1]) return f(std::integral_constant<int, kKeptScoreTiers[1]>{});
+  return f(std::integral_constant<int, kKeptScoreTiers[2]>{});
+}
 
 /// One block's findings on its share of a row (global memory).
 struct TopScores {
@@ -79,10 +90,10 @@ gpuError_t enqueue_gumbel_top_scores(const RejectionLaunch& launch, const RowChu
                                      gpuStream_t stream, TopScores* top, int kept);
 
 /// Second read of the same chunk: `chunk.group` blocks per row, `first_blocks` the first
-/// read's.
+/// read's, `kept` the best scores it kept a block (its first K words are read).
 gpuError_t enqueue_top_p_verify(const RejectionLaunch& launch, const RowChunk& chunk,
                                 unsigned first_blocks, const TopScores* top, VerifyRow* rows,
-                                gpuStream_t stream);
+                                gpuStream_t stream, int kept);
 
 /// The route's scratch for `stream` on `device` (split_scratch.cu), nullptr where none.
 TopPScratch* top_p_scratch(const char* entry, int device, void* stream);

@@ -1,13 +1,13 @@
 // The top-p route's second read (DESIGN 3-4): top-p keeps S = {f >= t}; c is in S when the
 // mass of the tokens with f > f_c is below ceil(top_p * total) (2^-40 fixed point). The first
-// read (gumbel_max_kernel with kKeep) left each row's K best Gumbel scores (K <= kTopScores,
-// zeros past them); the best of them in S is the argmax over S of the same noise, the two-pass
-// kernel's token. Only those whose f exceeds every better-scoring one's can be it (S is an
-// up-set in f). Each block reads its share once, summing estimated masses (mass_estimate.cuh):
-// the total and the mass above each; the row's last block (a ticket) takes the first
-// candidate surely in S by the bounds. NaN gives kTokenNan, all -inf kTokenAllMasked; an
-// infinite f, a lost slice word, no candidate in S or open bounds give ok = 0, for the
-// fallback.
+// read (gumbel_max_kernel with kKeep) left each block's K best Gumbel scores (K of
+// kKeptScoreTiers, the instance here too: K words a block read); the best of them in S is the
+// argmax over S of the same noise, the two-pass kernel's token. Only those whose f exceeds
+// every better-scoring one's can be it (S is an up-set in f). Each block reads its share once,
+// summing estimated masses (mass_estimate.cuh): the total and the mass above each; the row's
+// last block (a ticket) takes the first candidate surely in S by the bounds. NaN gives
+// kTokenNan, all -inf kTokenAllMasked; an infinite f, a lost slice word, no candidate in S or
+// open bounds give ok = 0, for the fallback.
 #include "gpu_runtime.cuh"
 
 #include "filter_finish.cuh"
@@ -33,9 +33,10 @@ constexpr std::uint32_t kFlagNan = 1, kFlagSpecial = 2, kFlagOverflow = 4;
 
 /// The row's candidates that can be its draw (shared memory): those whose f exceeds every
 /// better-scoring candidate's, best score first (so f ascending).
+template <int K>
 struct Candidates {
-  unsigned long long words[kTopScores];  // (score key, ~index); 0 past count
-  float f[kTopScores];                   // +inf past count
+  unsigned long long words[K];  // (score key, ~index); 0 past count
+  float f[K];                   // +inf past count
   std::uint32_t count;
   float f_max;
   float f_negligible;  // below it a token's fixed-point mass rounds to 0
@@ -44,12 +45,14 @@ struct Candidates {
 
 /// Keeps the candidates whose f exceeds every better-scoring one's, in order, in `c`: lane k
 /// of warp 0 holds candidate k (`word` 0: none), the whole warp calls it, in a few shuffles.
-__device__ __forceinline__ void keep_frontier(unsigned long long word, float f, Candidates& c) {
+template <int K>
+__device__ __forceinline__ void keep_frontier(unsigned long long word, float f,
+                                              Candidates<K>& c) {
   const int lane = lane_index();
-  const bool present = lane < kTopScores && word != 0ull;
+  const bool present = lane < K && word != 0ull;
   // The largest f of the candidates before this lane (lanes past the candidates add nothing).
   float before = present ? f : -INFINITY;
-  for (int d = 1; d < kTopScores; d *= 2) {
+  for (int d = 1; d < K; d *= 2) {
     const float other = warp_shfl_up(before, d);
     if (lane >= d) before = fmaxf(before, other);
   }
@@ -60,7 +63,7 @@ __device__ __forceinline__ void keep_frontier(unsigned long long word, float f, 
   if (kept) {
     c.words[lanes_below(kept_lanes)] = word;
     c.f[lanes_below(kept_lanes)] = f;
-  } else if (lane >= static_cast<int>(count) && lane < kTopScores) {
+  } else if (lane >= static_cast<int>(count) && lane < K) {
     c.words[lane] = 0ull;
     c.f[lane] = INFINITY;
   }
@@ -68,14 +71,14 @@ __device__ __forceinline__ void keep_frontier(unsigned long long word, float f, 
 }
 
 /// The row's candidates from the first read's `blocks` TopScores, its f_max and flags, into
-/// `c` (every thread calls it; `staged` holds blocks * kTopScores words).
-template <typename T>
+/// `c` (every thread calls it; `staged` holds blocks * K words: each block's first K).
+template <int K, typename T>
 __device__ __forceinline__ void merge_candidates(const TopScores* top, unsigned blocks,
                                                  const T* z_row, float scale,
-                                                 unsigned long long* staged, Candidates& c) {
-  const unsigned n = blocks * kTopScores;
+                                                 unsigned long long* staged, Candidates<K>& c) {
+  const unsigned n = blocks * K;
   for (unsigned i = threadIdx.x; i < n; i += kTopPVerifyThreads) {
-    staged[i] = top[i / kTopScores].words[i % kTopScores];
+    staged[i] = top[i / K].words[i % K];
   }
   __syncthreads();
   if (warp_index() == 0) {
@@ -90,24 +93,23 @@ __device__ __forceinline__ void merge_candidates(const TopScores* top, unsigned 
     unsigned long long word = 0ull;  // lane k: the k-th best word
     float f = INFINITY;
     if (n <= kWarpSize) {
-      // One word a lane (long calls' rows): kTopScores rounds of the warp's best, lane k keeps
+      // One word a lane (long calls' rows): K rounds of the warp's best, lane k keeps
       // the k-th and loads its logit at once, under the later rounds (batch 256 x 128256 f32
       // 155.6 / 149.4 / 137.8 -> 151.7 / 145.8 / 134.0 us at sigma 1 / 3 / 6, H200).
       unsigned long long mine[1] = {lane_index() < n ? staged[lane_index()] : 0ull};
-      for (int k = 0; k < kTopScores; ++k) {
+      for (int k = 0; k < K; ++k) {
         const unsigned long long best = warp_take_best(mine);
-        if (best == 0ull) break;  // no more words (a first read that kept fewer than kTopScores)
-        if (lane_index() == k) {
+        if (lane_index() == k && best != 0ull) {
           word = best;
           f = __fmul_rn(load_logit(z_row, ~static_cast<std::uint32_t>(best)), scale);
         }
       }
     } else {
-      // kTopScores rounds of the warp's best word below the last one taken (words are
+      // K rounds of the warp's best word below the last one taken (words are
       // distinct); lane k keeps the k-th, then loads its logit (in the rounds: batch 1 x
       // 128256 f32 sigma 6 21.98 -> 23.38 us, H200).
       unsigned long long last = ~0ull;
-      for (int k = 0; k < kTopScores; ++k) {
+      for (int k = 0; k < K; ++k) {
         unsigned long long best = 0;
         for (unsigned i = lane_index(); i < n; i += kWarpSize) {
           const unsigned long long w = staged[i];
@@ -153,9 +155,9 @@ __device__ __forceinline__ void add_estimate(float f, float e, EstimateSums<kSum
 }
 
 /// The sums and flags of a token with logit z (f = z * scale).
-template <int kSums>
+template <int kSums, int K>
 __device__ __forceinline__ void add_token(float z, float scale, float r, int temperature_last,
-                                          const Candidates& c, EstimateSums<kSums>& s,
+                                          const Candidates<K>& c, EstimateSums<kSums>& s,
                                           std::uint32_t& flags) {
   const float f = __fmul_rn(z, scale);
   if (isnan(z)) {
@@ -171,10 +173,10 @@ __device__ __forceinline__ void add_token(float z, float scale, float r, int tem
 
 /// A group of logits z (`valid` of them): four tokens at once where every f is finite or -inf
 /// (a -inf token's estimate is 0), token by token (add_token) otherwise.
-template <int kSums>
+template <int kSums, int K>
 __device__ __forceinline__ void add_group(const float (&z)[kGroup], std::uint32_t valid,
                                           float scale, float r, int temperature_last,
-                                          const Candidates& c, EstimateSums<kSums>& s,
+                                          const Candidates<K>& c, EstimateSums<kSums>& s,
                                           std::uint32_t& flags) {
   float f[kGroup];
 #pragma unroll
@@ -205,7 +207,8 @@ __device__ __forceinline__ void add_group(const float (&z)[kGroup], std::uint32_
 /// The row's (token, ok) from its sums (thread 0): the first candidate whose mass-above is
 /// surely below the target; ok = 0 where the bounds leave that open. `adds`: most terms a
 /// thread's f32 sums took.
-__device__ __forceinline__ void decide_row(const KernelRowParams& p, const Candidates& c,
+template <int K>
+__device__ __forceinline__ void decide_row(const KernelRowParams& p, const Candidates<K>& c,
                                            const double* sums, std::uint32_t flags,
                                            std::uint32_t adds, std::uint32_t cols,
                                            std::uint32_t* out, std::uint32_t row) {
@@ -237,10 +240,10 @@ __device__ __forceinline__ void decide_row(const KernelRowParams& p, const Candi
 }
 
 /// The row's read and decision with kSums candidate sums (at least c.count).
-template <int kSums, typename T>
+template <int kSums, int K, typename T>
 __device__ __forceinline__ void verify_row(const T* z_row, std::uint32_t cols, bool vectors,
                                            const KernelRowParams& p, float scale, float r,
-                                           int temperature_last, const Candidates& c,
+                                           int temperature_last, const Candidates<K>& c,
                                            WarpSums& warps, VerifyRow& state,
                                            std::uint32_t* out, std::uint32_t row) {
   constexpr int kAll = 1 + kSums;
@@ -306,7 +309,7 @@ __device__ __forceinline__ void verify_row(const T* z_row, std::uint32_t cols, b
   decide_row(p, c, block, block_flags, adds, cols, out, row);
 }
 
-template <typename T, int N>
+template <typename T, int N, int K>
 __global__ void __launch_bounds__(kTopPVerifyThreads, kTopPVerifyBlocksPerSm)
     top_p_verify_kernel(const T* logits, std::uint32_t cols, std::uint32_t first_row,
                         const __grid_constant__ InlineParams<N> params,
@@ -314,7 +317,7 @@ __global__ void __launch_bounds__(kTopPVerifyThreads, kTopPVerifyBlocksPerSm)
                         const TopScores* top, unsigned first_blocks, VerifyRow* rows,
                         std::uint32_t* out) {
   extern __shared__ unsigned long long staged[];
-  __shared__ Candidates c;
+  __shared__ Candidates<K> c;
   __shared__ WarpSums warps;
   const std::uint32_t row = blockIdx.y;
   const KernelRowParams& p = params.rows[params_count == 1 ? 0 : row];
@@ -323,9 +326,9 @@ __global__ void __launch_bounds__(kTopPVerifyThreads, kTopPVerifyBlocksPerSm)
   const T* z_row = logits + static_cast<std::size_t>(first_row + row) * cols;
   start_after_previous_grid();
 
-  merge_candidates(top + static_cast<std::size_t>(row) * first_blocks, first_blocks, z_row,
-                   scale, staged, c);
-  // As many sums as the row's candidates need: 1, 2, 4 or kTopScores (most rows 1-3).
+  merge_candidates<K>(top + static_cast<std::size_t>(row) * first_blocks, first_blocks, z_row,
+                      scale, staged, c);
+  // As many sums as the row's candidates need: 1, 2, 4 or K (most rows 1-3).
   // Inlined also in debug builds (-G), whose calls would break the launch bounds' registers.
   const auto verify = [&](auto sums) __attribute__((always_inline)) {
     verify_row<decltype(sums)::value>(z_row, cols, vectors, p, scale, plan_r.r,
@@ -339,7 +342,7 @@ __global__ void __launch_bounds__(kTopPVerifyThreads, kTopPVerifyBlocksPerSm)
   } else if (c.count <= 4) {
     verify(std::integral_constant<int, 4>{});
   } else {
-    verify(std::integral_constant<int, kTopScores>{});
+    verify(std::integral_constant<int, K>{});
   }
 }
 
@@ -347,20 +350,23 @@ __global__ void __launch_bounds__(kTopPVerifyThreads, kTopPVerifyBlocksPerSm)
 
 gpuError_t enqueue_top_p_verify(const RejectionLaunch& l, const RowChunk& chunk,
                                 unsigned first_blocks, const TopScores* top, VerifyRow* rows,
-                                gpuStream_t stream) {
+                                gpuStream_t stream, int kept) {
   const std::uint32_t count = l.params_count == 1 ? 1 : chunk.rows;
-  const std::size_t shared = sizeof(unsigned long long) * kTopScores * first_blocks;
-  return dispatch_type_and_tier(l.type, count, [&](auto element, auto tier) {
-    using T = decltype(element);
-    constexpr int kTier = decltype(tier)::value;
-    constexpr auto kKernel = &top_p_verify_kernel<T, kTier>;
-    const gpuError_t prepared = prepare_kernel<kKernel>(l.device, kTopPMaxStagedBytes);
-    if (prepared != gpuSuccess) return prepared;
-    return launch_row_groups(kKernel, chunk, kTopPVerifyThreads, shared, stream,
-                             static_cast<const T*>(l.logits), l.cols, chunk.first_row,
-                             chunk_params<kTier>(l.params, l.params_count, chunk), count,
-                             l.temperature_last, rows_vectorizable<T>(l.logits, l.cols), top,
-                             first_blocks, rows, l.out);
+  return with_kept_tier(kept, [&](auto keep) {
+    constexpr int K = decltype(keep)::value;
+    const std::size_t shared = sizeof(unsigned long long) * K * first_blocks;
+    return dispatch_type_and_tier(l.type, count, [&](auto element, auto tier) {
+      using T = decltype(element);
+      constexpr int kTier = decltype(tier)::value;
+      constexpr auto kKernel = &top_p_verify_kernel<T, kTier, K>;
+      const gpuError_t prepared = prepare_kernel<kKernel>(l.device, kTopPMaxStagedBytes);
+      if (prepared != gpuSuccess) return prepared;
+      return launch_row_groups(kKernel, chunk, kTopPVerifyThreads, shared, stream,
+                               static_cast<const T*>(l.logits), l.cols, chunk.first_row,
+                               chunk_params<kTier>(l.params, l.params_count, chunk), count,
+                               l.temperature_last, rows_vectorizable<T>(l.logits, l.cols), top,
+                               first_blocks, rows, l.out);
+    });
   });
 }
 
