@@ -328,8 +328,9 @@ __global__ void __launch_bounds__(kTopPVerifyThreads, kTopPVerifyBlocksPerSm)
 
   merge_candidates<K>(top + static_cast<std::size_t>(row) * first_blocks, first_blocks, z_row,
                       scale, staged, c);
-  // As many sums as the row's candidates need: 1, 2, 4 or K (most rows 1-3).
-  // Inlined also in debug builds (-G), whose calls would break the launch bounds' registers.
+  // As many sums as the row's candidates need: 1, 2, 4 or K (most rows 1-3; at most K, so
+  // the K = 4 instance has no fourth read). Inlined also in debug builds (-G), whose calls
+  // would break the launch bounds' registers.
   const auto verify = [&](auto sums) __attribute__((always_inline)) {
     verify_row<decltype(sums)::value>(z_row, cols, vectors, p, scale, plan_r.r,
                                       temperature_last, c, warps, rows[row], out,
@@ -341,7 +342,7 @@ __global__ void __launch_bounds__(kTopPVerifyThreads, kTopPVerifyBlocksPerSm)
     verify(std::integral_constant<int, 2>{});
   } else if (c.count <= 4) {
     verify(std::integral_constant<int, 4>{});
-  } else {
+  } else if constexpr (K > 4) {
     verify(std::integral_constant<int, K>{});
   }
 }
