@@ -4,7 +4,9 @@
 
 use std::env;
 use std::path::Path;
-use std::process::Command;
+use std::process::{Child, Command};
+use std::thread;
+use std::time::Duration;
 
 /// The HIP runtime probe; with it hipcc compiles the shared kernel sources (`GPU_SOURCES` of
 /// build.rs) as HIP (cpp/cuda/cuda_to_hip.h maps the host code's runtime names).
@@ -15,6 +17,8 @@ const CUDA_TO_HIP: &str = "cpp/cuda/cuda_to_hip.h";
 const DEFAULT_ARCHS: &str = "gfx90a;gfx1030";
 /// The variable that overrides the targets.
 const ARCHS_VAR: &str = "TOKENPICK_HIP_ARCHS";
+/// How often a build waiting for a free job slot looks at its running compiles.
+const POLL: Duration = Duration::from_millis(50);
 /// Debian's packages that provide hipcc and the runtime, for the error message.
 const HIP_PACKAGES: &str = "hipcc libamdhip64-dev";
 
@@ -42,6 +46,7 @@ pub fn build(out_dir: &Path) {
     );
 
     let mut objects = Vec::new();
+    let mut commands = Vec::new();
     for source in std::iter::once(&HIP_PROBE).chain(super::GPU_SOURCES) {
         let stem = Path::new(source)
             .file_stem()
@@ -62,14 +67,14 @@ pub fn build(out_dir: &Path) {
             command.arg(format!("--offload-arch={arch}"));
         }
         command.arg(source).arg("-o").arg(&object);
-        run(&mut command, "hipcc");
+        commands.push(command);
         objects.push(object);
     }
+    run_at_once(commands, jobs(), "hipcc");
     let library = out_dir.join("libtokenpick_rocm.a");
-    run(
-        Command::new("ar").arg("crs").arg(&library).args(&objects),
-        "ar",
-    );
+    let mut archive = Command::new("ar");
+    archive.arg("crs").arg(&library).args(&objects);
+    run_at_once(vec![archive], 1, "ar");
     println!("cargo:rustc-link-search=native={}", out_dir.display());
     println!("cargo:rustc-link-lib=static=tokenpick_rocm");
     // Debian puts libamdhip64 on the default library path; a ROCm install under $ROCM_PATH.
@@ -82,9 +87,52 @@ pub fn build(out_dir: &Path) {
     println!("cargo:rustc-link-lib=dylib=amdhip64");
 }
 
-fn run(command: &mut Command, what: &str) {
-    let status = command
-        .status()
-        .unwrap_or_else(|error| panic!("could not run {what}: {error}"));
-    assert!(status.success(), "{what} failed ({status}): {command:?}");
+/// How many compiles run at once: cargo's job count for this build script (`NUM_JOBS`).
+fn jobs() -> usize {
+    env::var("NUM_JOBS")
+        .ok()
+        .and_then(|jobs| jobs.parse().ok())
+        .unwrap_or(1)
+        .max(1)
+}
+
+/// Runs `commands`, at most `jobs` at a time (the next starts as soon as any one ends), and
+/// fails the build on the first that fails.
+fn run_at_once(commands: Vec<Command>, jobs: usize, what: &str) {
+    let mut running: Vec<(Child, Command)> = Vec::new();
+    for mut command in commands {
+        while running.len() >= jobs {
+            reap_finished(&mut running, what);
+        }
+        let child = command
+            .spawn()
+            .unwrap_or_else(|error| panic!("could not run {what}: {error}"));
+        running.push((child, command));
+    }
+    while !running.is_empty() {
+        reap_finished(&mut running, what);
+    }
+}
+
+/// Removes the compiles of `running` that have ended (after a short wait when none has), and
+/// fails the build if one failed.
+fn reap_finished(running: &mut Vec<(Child, Command)>, what: &str) {
+    let before = running.len();
+    let mut index = 0;
+    while index < running.len() {
+        let (child, command) = &mut running[index];
+        let ended = child
+            .try_wait()
+            .unwrap_or_else(|error| panic!("could not wait for {what}: {error}"));
+        match ended {
+            Some(status) => {
+                assert!(status.success(), "{what} failed ({status}): {command:?}");
+                running.swap_remove(index);
+            }
+            None => index += 1,
+        }
+    }
+    if running.len() == before {
+        thread::sleep(POLL);
+    }
 }
